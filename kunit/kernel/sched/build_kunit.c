@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the scheduling classes, #included at the end of
+ * kernel/sched/build_policy.c: they see deadline.c's and rt.c's static
+ * functions and data, and they follow whatever code a patch moves between
+ * those files.
+ */
+
+#ifdef CONFIG_SCHED_DL_CHECKPARAM_KUNIT_TEST
+# include "dl_checkparam_test.c"
+#endif

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Read ci/matrix.json, the one definition of the test matrix.
+
+Usage:
+  matrix.py cells [NAME,...]   cell names, one per line (all, or the
+                               given ones, checked to exist)
+  matrix.py cell NAME FIELD    one field of one cell
+  matrix.py patches PKG        the series folder of a source package
+  matrix.py github             the cells as a compact JSON list (CI jobs)
+  matrix.py check              validate the file; print nothing
+
+Errors go to stderr with exit status 1.
+"""
+
+import json
+import os
+import sys
+
+MATRIX = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                      '..', 'ci', 'matrix.json')
+
+CELL_FIELDS = {
+    'name': str, 'arch': str, 'cross_compile': str, 'compiler': str,
+    'kunitconfig': str, 'smp': bool, 'cpus': int, 'qemu_args': str,
+}
+
+
+class MatrixError(Exception):
+    """The matrix file or a request to it is wrong."""
+
+
+def validate(data):
+    """Check the structure of a loaded matrix; raise MatrixError."""
+    if not isinstance(data, dict):
+        raise MatrixError('matrix: top level must be an object')
+    trees = data.get('trees')
+    if not isinstance(trees, dict) or not trees:
+        raise MatrixError('matrix: "trees" must be a non-empty object')
+    for pkg, tree in trees.items():
+        if not isinstance(tree, dict) or not isinstance(tree.get('patches'), str):
+            raise MatrixError(f'matrix: tree {pkg}: needs a "patches" folder')
+    cells = data.get('cells')
+    if not isinstance(cells, list) or not cells:
+        raise MatrixError('matrix: "cells" must be a non-empty list')
+    names = set()
+    for i, cell in enumerate(cells):
+        if not isinstance(cell, dict):
+            raise MatrixError(f'matrix: cell {i} is not an object')
+        for field, kind in CELL_FIELDS.items():
+            if not isinstance(cell.get(field), kind):
+                raise MatrixError(
+                    f'matrix: cell {i}: field "{field}" must be {kind.__name__}')
+        extra = set(cell) - set(CELL_FIELDS)
+        if extra:
+            raise MatrixError(f'matrix: cell {cell["name"]}: unknown fields {sorted(extra)}')
+        if cell['name'] in names:
+            raise MatrixError(f'matrix: cell {cell["name"]} defined twice')
+        names.add(cell['name'])
+        if cell['smp'] != (cell['cpus'] > 1):
+            raise MatrixError(f'matrix: cell {cell["name"]}: smp and cpus disagree')
+        if cell['smp'] and f'-smp {cell["cpus"]}' not in cell['qemu_args']:
+            raise MatrixError(
+                f'matrix: cell {cell["name"]}: SMP cell must boot {cell["cpus"]} CPUs')
+    return data
+
+
+def load(path=MATRIX):
+    try:
+        with open(path, encoding='utf-8') as f:
+            return validate(json.load(f))
+    except (OSError, json.JSONDecodeError) as e:
+        raise MatrixError(f'matrix: cannot read {path}: {e}') from e
+
+
+def select(data, names=None):
+    """The cells named in a comma-separated list (all when empty)."""
+    cells = data['cells']
+    if not names:
+        return cells
+    by_name = {c['name']: c for c in cells}
+    wanted = [n for n in names.split(',') if n]
+    unknown = [n for n in wanted if n not in by_name]
+    if unknown:
+        raise MatrixError(f'unknown cell(s): {", ".join(unknown)} '
+                          f'(known: {", ".join(by_name)})')
+    return [by_name[n] for n in wanted]
+
+
+def field(data, name, key):
+    cell = select(data, name)[0]
+    if key not in cell:
+        raise MatrixError(f'cell {name}: no field {key}')
+    value = cell[key]
+    if isinstance(value, bool):
+        return 'y' if value else 'n'
+    return str(value)
+
+
+def main(argv):
+    if not argv:
+        raise MatrixError(__doc__.strip())
+    data = load()
+    cmd, args = argv[0], argv[1:]
+    if cmd == 'cells' and len(args) <= 1:
+        return '\n'.join(c['name'] for c in select(data, args[0] if args else ''))
+    if cmd == 'cell' and len(args) == 2:
+        return field(data, args[0], args[1])
+    if cmd == 'patches' and len(args) == 1:
+        if args[0] not in data['trees']:
+            raise MatrixError(f'no tree {args[0]} in the matrix '
+                              f'(known: {", ".join(data["trees"])})')
+        return data['trees'][args[0]]['patches']
+    if cmd == 'github' and not args:
+        return json.dumps(data['cells'], separators=(',', ':'))
+    if cmd == 'check' and not args:
+        return None
+    raise MatrixError(__doc__.strip())
+
+
+if __name__ == '__main__':
+    try:
+        out = main(sys.argv[1:])
+    except MatrixError as err:
+        print(f'matrix.py: {err}', file=sys.stderr)
+        sys.exit(1)
+    if out:
+        print(out)

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Build and run one cell of the matrix at one step of the series.
+#
+# Usage: scripts/run-cell.sh STEP CELL
+#   STEP  a step name from $STEPS_FILE (see prepare-tree.sh), e.g. 00-baseline
+#   CELL  a cell name from ci/matrix.json, e.g. arm-up
+#
+# Checks the step's commit out in the build tree (only the files that
+# differ change, so every cell's build folder rebuilds incrementally),
+# builds with kunit.py in the cell's own build folder, boots it under QEMU
+# and keeps in $RESULTS/$PKG/STEP/CELL/: build.log, exec.log, test.log (the
+# raw console), kunit.json, config (.config) and meta (timings, exit codes,
+# the CPU check). Exit status: 0 all passed, 1 test failure or crash,
+# 2 build or harness failure.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+[[ $# -eq 2 ]] || die "usage: ${0##*/} STEP CELL"
+step=$1 cell=$2
+: "${KUNIT_TIMEOUT:=240}"
+
+fail() {
+	printf '%s: %s %s: %s\n' "${0##*/}" "$step" "$cell" "$*" >&2
+	exit 2
+}
+
+[[ -f $STEPS_FILE ]] || fail "no $STEPS_FILE: run scripts/prepare-tree.sh first"
+sha=$(awk -v s="$step" '$1 == s { print $2 }' "$STEPS_FILE")
+[[ -n $sha ]] || fail "no step $step in $STEPS_FILE"
+
+arch=$(matrix cell "$cell" arch) || exit 2
+cross=$(matrix cell "$cell" cross_compile)
+compiler=$(matrix cell "$cell" compiler)
+kunitconfig=$REPO/$(matrix cell "$cell" kunitconfig)
+smp=$(matrix cell "$cell" smp)
+cpus=$(matrix cell "$cell" cpus)
+qemu_args=$(matrix cell "$cell" qemu_args)
+out=$RESULTS/$PKG/$step/$cell
+bdir=$BUILD/$cell
+
+# Check the step out; the tree must be clean (builds go to $BUILD only).
+if [[ $(git -C "$TREE" rev-parse HEAD) != "$sha" ]]; then
+	[[ -z $(git -C "$TREE" status --porcelain) ]] ||
+		fail "$TREE has local changes: refusing to check $step out"
+	git -C "$TREE" checkout -q --detach "$sha" || fail "cannot check $sha out in $TREE"
+fi
+# The tests must be the same bytes at every step.
+(cd "$REPO/kunit" && find kernel -type f) | while read -r f; do
+	cmp -s "$REPO/kunit/$f" "$TREE/$f" || fail "$f in the tree differs from kunit/$f at $step"
+done
+
+cc=$compiler
+command -v ccache >/dev/null && cc="ccache $compiler"
+args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
+[[ -n $cross ]] && args+=(--cross_compile="$cross")
+
+rm -rf "$out"
+mkdir -p "$out" "$bdir"
+cd "$TREE"
+t0=$(date +%s)
+build_rc=0
+python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)" \
+	--make_options="CC=$cc" >"$out/build.log" 2>&1 || build_rc=$?
+t1=$(date +%s)
+cp "$bdir/.config" "$out/config" 2>/dev/null || true
+if [[ $build_rc -ne 0 ]]; then
+	printf 'build_rc=%s\nbuild_seconds=%s\n' "$build_rc" "$((t1 - t0))" >"$out/meta"
+	tail -n 30 "$out/build.log" >&2
+	fail "build failed (kunit.py build exit $build_rc); log: $out/build.log"
+fi
+
+exec_rc=0
+python3 tools/testing/kunit/kunit.py exec "${args[@]}" --timeout="$KUNIT_TIMEOUT" \
+	${qemu_args:+--qemu_args="$qemu_args"} --json="$out/kunit.json" \
+	</dev/null >"$out/exec.log" 2>&1 || exec_rc=$?
+t2=$(date +%s)
+cp "$bdir/test.log" "$out/test.log" 2>/dev/null || : >"$out/test.log"
+
+# Is the cell what it claims? .config and the CPUs the kernel brought up.
+if grep -qx 'CONFIG_SMP=y' "$out/config"; then config_smp=y; else config_smp=n; fi
+booted=$(sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p' \
+	"$out/test.log" | head -n 1)
+[[ -n $booted ]] || booted=1
+timed_out=n
+grep -q 'timed out after' "$out/exec.log" && timed_out=y
+
+{
+	printf 'step=%s\nsha=%s\ncell=%s\narch=%s\n' "$step" "$sha" "$cell" "$arch"
+	printf 'smp=%s\ncpus=%s\nconfig_smp=%s\nbooted_cpus=%s\n' "$smp" "$cpus" "$config_smp" "$booted"
+	printf 'build_rc=%s\nexec_rc=%s\ntimed_out=%s\n' "$build_rc" "$exec_rc" "$timed_out"
+	printf 'build_seconds=%s\nrun_seconds=%s\n' "$((t1 - t0))" "$((t2 - t1))"
+} >"$out/meta"
+
+[[ $config_smp == "$smp" ]] || fail "cell claims smp=$smp but .config has CONFIG_SMP=$config_smp"
+[[ $booted == "$cpus" ]] || fail "cell claims $cpus CPU(s) but the kernel brought up $booted"
+[[ $timed_out == n ]] || { note "$step $cell: QEMU timed out after ${KUNIT_TIMEOUT}s; log: $out/test.log"; exit 1; }
+if [[ $exec_rc -ne 0 ]]; then
+	note "$step $cell: tests failed or crashed (kunit.py exec exit $exec_rc); log: $out/test.log"
+	exit 1
+fi
+note "$step $cell: passed (build $((t1 - t0))s, run $((t2 - t1))s)"
