@@ -9,7 +9,9 @@ set -euo pipefail
 packages=(
 	"$PKG" bc bison flex libssl-dev libelf-dev xz-utils make gcc
 	gcc-arm-linux-gnueabihf qemu-system-x86 qemu-system-arm
-	ccache shellcheck perl git python3 python3-yaml
+	ccache shellcheck yamllint perl git python3
+	# checkpatch.pl runs scripts/spdxcheck.py with Debian's python3.
+	python3-ply python3-git
 )
 
 missing=()
@@ -27,6 +29,10 @@ else
 	SUDO=
 fi
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -q >/dev/null || die "apt-get update failed: cannot install ${missing[*]}"
-$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" ||
-	die "apt-get install failed for: ${missing[*]}"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! $SUDO apt-get update -q >"$log" 2>&1 ||
+	! $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+	tail -n 20 "$log" >&2
+	die "apt-get could not install: ${missing[*]}"
+fi

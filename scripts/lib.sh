@@ -6,6 +6,10 @@
 #   SCHED_TINIFY_PKG      Debian source package (default linux-source-6.1)
 #   SCHED_TINIFY_WORK     work folder for trees and builds (default ./work)
 #   SCHED_TINIFY_RESULTS  results folder (default ./results)
+#   SCHED_TINIFY_SERIES   series folder (default: the package's folder in
+#                         ci/matrix.json, i.e. patches/ for linux-source-6.1);
+#                         to try a patch, or break code on purpose, without
+#                         touching patches/
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PKG=${SCHED_TINIFY_PKG:-linux-source-6.1}
@@ -18,6 +22,8 @@ TREE=$WORK/$PKG/linux
 SCRATCH=$WORK/$PKG/compose
 BUILD=$WORK/$PKG/build
 STEPS_FILE=$WORK/$PKG/steps
+SERIES_DIR=${SCHED_TINIFY_SERIES:-$REPO/$(python3 "$REPO/scripts/matrix.py" patches "$PKG")} ||
+	exit 1
 
 # Never leave byte-compiled files in the kernel tree or the repo.
 export PYTHONDONTWRITEBYTECODE=1

@@ -48,8 +48,7 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$debver" ]] ||
 	unpack
 fi
 
-series_dir=$REPO/$(matrix patches "$PKG")
-series=$series_dir/series
+series=$SERIES_DIR/series
 [[ -f $series ]] || die "no series file at $series"
 
 # Start the composition from the pristine commit, whatever was left there.
@@ -67,7 +66,7 @@ n=0
 while read -r patch; do
 	[[ -z $patch || $patch == \#* ]] && continue
 	n=$((n + 1))
-	file=$series_dir/$patch
+	file=$SERIES_DIR/$patch
 	[[ -f $file ]] || die "series names $patch, but $file does not exist"
 	if ! out=$(git am -q --committer-date-is-author-date "$file" 2>&1); then
 		printf '%s\n' "$out" >&2

@@ -27,11 +27,11 @@
 #include <linux/prandom.h>
 
 #define DLCP_MIN_US	100U
-#define DLCP_MAX_US	(1U << 22)
+#define DLCP_MAX_US	((unsigned int)BIT(22))
 #define DLCP_MIN_NS	((u64)DLCP_MIN_US * NSEC_PER_USEC)
 #define DLCP_MAX_NS	((u64)DLCP_MAX_US * NSEC_PER_USEC)
-#define DLCP_RT_MIN	(1ULL << DL_SCALE)
-#define DLCP_BIT63	(1ULL << 63)
+#define DLCP_RT_MIN	BIT_ULL(DL_SCALE)
+#define DLCP_BIT63	BIT_ULL(63)
 #define DLCP_MS		NSEC_PER_MSEC
 
 /* Period limits found at suite start, restored after every case. */
@@ -196,14 +196,14 @@ static void checkparam_changed_limits(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, dlcp_check(0, DLCP_RT_MIN, 100 * us, 500 * us));
 	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, 100 * us, 500 * us + 1));
 
-	/* The largest limit the sysctl can hold. */
-	dlcp_set_limits(1, UINT_MAX);
+	/* The widest limits: the sysctls are unsigned int microseconds. */
+	dlcp_set_limits(2, UINT_MAX);
 	KUNIT_EXPECT_TRUE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_RT_MIN,
 					   (u64)UINT_MAX * us));
 	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_RT_MIN,
 					    (u64)UINT_MAX * us + 1));
-	KUNIT_EXPECT_TRUE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_RT_MIN, us));
-	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_RT_MIN, us - 1));
+	KUNIT_EXPECT_TRUE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_RT_MIN, 2 * us));
+	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_RT_MIN, 2 * us - 1));
 }
 
 /*
@@ -279,7 +279,7 @@ static void dlcp_sweep(struct kunit *test, u64 seed, unsigned int rounds,
 		u32 r = prandom_u32_state(&rnd);
 		u64 flags = 0, runtime, deadline, period;
 		enum dlcp_verdict want;
-		bool got;
+		bool got, valid;
 
 		if (!(r % 32))
 			flags |= SCHED_FLAG_SUGOV;
@@ -303,13 +303,14 @@ static void dlcp_sweep(struct kunit *test, u64 seed, unsigned int rounds,
 		}
 
 		want = dlcp_model(flags, runtime, deadline, period, min_ns, max_ns);
+		valid = want == DLCP_OK;
 		got = dlcp_check(flags, runtime, deadline, period);
 		seen[want]++;
-		if (got != (want == DLCP_OK) && ++mismatches <= 5)
+		if (got != valid && ++mismatches <= 5)
 			KUNIT_FAIL(test,
 				   "flags=%#llx runtime=%llu deadline=%llu period=%llu: got %d, model says %d (rule %d)",
 				   flags, runtime, deadline, period, got,
-				   want == DLCP_OK, want);
+				   valid, want);
 	}
 	KUNIT_EXPECT_EQ_MSG(test, mismatches, 0U, "of %u rounds", rounds);
 }

@@ -1,0 +1,3 @@
+# file: kernel/sched/deadline.c
+# Drop the SCHED_FLAG_SUGOV bypass.
+/^bool __checkparam_dl(/,/^}/ s/if (attr->sched_flags & SCHED_FLAG_SUGOV)/if (0 \&\& (attr->sched_flags \& SCHED_FLAG_SUGOV))/

@@ -1,0 +1,3 @@
+# file: kernel/sched/deadline.c
+# Reject runtime == deadline.
+/^bool __checkparam_dl(/,/^}/ s/attr->sched_deadline < attr->sched_runtime)/attr->sched_deadline <= attr->sched_runtime)/

@@ -1,0 +1,3 @@
+# file: kernel/sched/deadline.c
+# Reject a period equal to the minimum.
+/^bool __checkparam_dl(/,/^}/ s/if (period < min || period > max)/if (period <= min || period > max)/

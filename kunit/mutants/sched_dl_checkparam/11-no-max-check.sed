@@ -1,0 +1,3 @@
+# file: kernel/sched/deadline.c
+# Drop the upper period limit.
+/^bool __checkparam_dl(/,/^}/ s/if (period < min || period > max)/if (period < min)/

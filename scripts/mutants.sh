@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Prove that the tests can fail: for every mutant (a sed script that breaks
+# the code a suite guards), run a step whose tree is the baseline with that
+# one mutant applied, and check that the step's results differ from the
+# baseline's. A mutant marked "# expect: survive: <why>" must instead leave
+# the results unchanged, so that the reason stays true.
+#
+# Usage: scripts/mutants.sh [--cells A,B] DIR...
+#   DIR     folders of mutants, e.g. kunit/mutants/sched_dl_checkparam; each
+#           *.sed file starts with "# file: <path in the tree>"
+#   --cells cells to run in (default: x86_64-smp)
+#
+# Results go to $RESULTS/mutants/; the summary to $RESULTS/mutants/summary.md.
+# Exit status 0 only if every mutant did what it was expected to do.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+cells=x86_64-smp
+if [[ ${1:-} == --cells ]]; then
+	cells=${2:?--cells needs a list}
+	shift 2
+fi
+[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B] DIR..."
+mapfile -t mutants < <(for d in "$@"; do
+	[[ -d $d ]] || die "no folder $d"
+	ls "$d"/*.sed
+done)
+[[ ${#mutants[@]} -gt 0 ]] || die "no *.sed mutants in $*"
+
+# The baseline of the real series is what every mutant starts from.
+"$REPO/scripts/prepare-tree.sh"
+base=$(awk 'NR == 1 { print $2 }' "$STEPS_FILE")
+mut=$WORK/$PKG/mutants
+rm -rf "$mut"
+mkdir -p "$mut/series"
+git init -q "$mut/git"
+cd "$mut/git"
+mapfile -t files < <(sed -n 's/^# file: //p' "${mutants[@]}" | sort -u)
+for f in "${files[@]}"; do
+	mkdir -p "$(dirname "$f")"
+	git -C "$TREE" show "$base:$f" >"$f" || die "no $f in the baseline"
+done
+export GIT_AUTHOR_NAME=mutant GIT_AUTHOR_EMAIL=mutant@localhost
+export GIT_COMMITTER_NAME=mutant GIT_COMMITTER_EMAIL=mutant@localhost
+git add -A && git commit -q -m base && git tag base
+for m in "${mutants[@]}"; do
+	f=$(sed -n 's/^# file: //p' "$m" | head -n 1)
+	[[ -n $f ]] || die "$m: no '# file:' line"
+	git checkout -q base -- .
+	sed -i -f "$m" "$f" || die "$m: sed failed"
+	[[ -n $(git status --porcelain) ]] || die "$m changes nothing in $f: fix its pattern"
+	git commit -q -a -m "mutant $(basename "${m%.sed}")" -m "From ${m#"$REPO"/}." \
+		-m "Signed-off-by: mutant <mutant@localhost>"
+done
+git format-patch -q -o "$mut/series" base..HEAD
+(cd "$mut/series" && ls -- *.patch) >"$mut/series/series"
+
+out=$RESULTS/mutants
+SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
+	"$REPO/scripts/matrix.sh" --cells "$cells" || true
+
+summary=$out/summary.md
+bad=0
+{
+	echo "# Mutants ($cells)"
+	echo
+	echo "| step | expected | result | first differences |"
+	echo "|---|---|---|---|"
+} >"$summary"
+mapfile -t steps < <(awk 'NR > 1 { print $1 }' "$STEPS_FILE")
+for i in "${!steps[@]}"; do
+	s=${steps[$i]} m=${mutants[$i]}
+	expect=killed
+	grep -q '^# expect: survive' "$m" && expect=survived
+	rc=0
+	SCHED_TINIFY_SERIES=$mut/series python3 "$REPO/scripts/report.py" --tree "$TREE" \
+		--results "$out/$PKG" --steps-file "$STEPS_FILE" --series-dir "$mut/series" \
+		--package "$PKG" --package-version "$(cat "$WORK/$PKG/package-version")" \
+		--kernel-version "$("$REPO/scripts/kernel-version.sh")" --cells "$cells" \
+		--steps "$s" --out "$out/$s.md" >/dev/null || rc=$?
+	case $rc in
+	0) result=survived ;;
+	1) result=killed ;;
+	*) die "report.py failed on $s" ;;
+	esac
+	if grep -q 'BUILD FAILED\|not run' "$out/$s.md"; then
+		result="invalid (did not build or run)"
+	fi
+	first=$(sed -n 's/^- [^ ]* [^ ]*: \(\(changed\|missing\|new\): \)/\1/p' "$out/$s.md" |
+		head -n 3 | paste -sd ';' -)
+	echo "| $s | $expect | $result | ${first//|/\\|} |" >>"$summary"
+	[[ $result == "$expect" ]] || bad=1
+done
+
+# Leave the steps of the real series in place again.
+"$REPO/scripts/prepare-tree.sh"
+cat "$summary"
+[[ $bad -eq 0 ]] || die "a mutant did not do what it was expected to do (see $summary)"

@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of scripts/matrix.py."""
+
+import copy
+import json
+import os
+import tempfile
+import unittest
+
+import matrix
+
+CELL = {'name': 'x-smp', 'arch': 'x86_64', 'cross_compile': '', 'compiler': 'gcc',
+        'kunitconfig': 'kunitconfigs/x', 'smp': True, 'cpus': 4,
+        'qemu_args': '-smp 4'}
+GOOD = {'trees': {'linux-source-6.1': {'patches': 'patches'}}, 'cells': [CELL]}
+
+
+def with_cell(**changes):
+    data = copy.deepcopy(GOOD)
+    data['cells'][0].update(changes)
+    return data
+
+
+class ValidateTest(unittest.TestCase):
+
+    def test_project_matrix_is_valid(self):
+        data = matrix.load()
+        names = [c['name'] for c in data['cells']]
+        self.assertEqual(sorted(names), ['arm-smp', 'arm-up', 'x86_64-smp', 'x86_64-up'])
+        for cell in data['cells']:
+            self.assertTrue(os.path.isfile(os.path.join(
+                os.path.dirname(matrix.MATRIX), '..', cell['kunitconfig'])))
+
+    def test_good(self):
+        self.assertIs(matrix.validate(copy.deepcopy(GOOD))['cells'][0]['smp'], True)
+
+    def test_rejects(self):
+        bad = {
+            'missing field': with_cell(arch=None),
+            'wrong type': with_cell(cpus='4'),
+            'unknown field': with_cell(extra=1),
+            'smp with one cpu': with_cell(cpus=1),
+            'smp without -smp in qemu args': with_cell(qemu_args=''),
+            'no trees': {**GOOD, 'trees': {}},
+            'no cells': {**GOOD, 'cells': []},
+            'duplicate cell': {**GOOD, 'cells': [CELL, CELL]},
+            'tree without patches': {**GOOD, 'trees': {'p': {}}},
+        }
+        for what, data in bad.items():
+            with self.subTest(what):
+                with self.assertRaises(matrix.MatrixError):
+                    matrix.validate(data)
+
+    def test_unreadable_file(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
+            f.write('{not json')
+            f.flush()
+            with self.assertRaises(matrix.MatrixError):
+                matrix.load(f.name)
+
+
+class QueryTest(unittest.TestCase):
+
+    def test_select(self):
+        data = matrix.load()
+        self.assertEqual([c['name'] for c in matrix.select(data, 'arm-up,x86_64-smp')],
+                         ['arm-up', 'x86_64-smp'])
+        self.assertEqual(len(matrix.select(data, '')), 4)
+        with self.assertRaisesRegex(matrix.MatrixError, 'unknown cell.*nope'):
+            matrix.select(data, 'arm-up,nope')
+
+    def test_field(self):
+        data = matrix.validate(copy.deepcopy(GOOD))
+        self.assertEqual(matrix.field(data, 'x-smp', 'smp'), 'y')
+        self.assertEqual(matrix.field(data, 'x-smp', 'cpus'), '4')
+        with self.assertRaises(matrix.MatrixError):
+            matrix.field(data, 'x-smp', 'nope')
+
+    def test_main(self):
+        self.assertEqual(matrix.main(['patches', 'linux-source-6.1']), 'patches')
+        cells = json.loads(matrix.main(['github']))
+        self.assertEqual(len(cells), 4)
+        self.assertIsNone(matrix.main(['check']))
+        for argv in ([], ['cells', 'a', 'b'], ['patches', 'linux-source-9'], ['bogus']):
+            with self.subTest(argv=argv):
+                with self.assertRaises(matrix.MatrixError):
+                    matrix.main(argv)
+
+
+if __name__ == '__main__':
+    unittest.main()

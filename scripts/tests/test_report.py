@@ -1,0 +1,281 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of scripts/report.py, on real kunit.py output.
+
+fixtures/ holds what scripts/run-cell.sh kept from real runs (meta, the raw
+console test.log, kunit.py's kunit.json); fixtures/README says where each
+comes from. Some cases derive a variant from a real log (a skip, a missing
+or a renamed test) and regenerate its JSON with the tree's own kunit_json,
+as kunit.py would.
+
+Needs the kernel tree's tools/testing/kunit: SCHED_TINIFY_TREE, or the
+default work folder that scripts/prepare-tree.sh fills.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+import report
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, 'fixtures')
+TREE = os.environ.get('SCHED_TINIFY_TREE') or os.path.join(
+    HERE, '..', '..', 'work', 'linux-source-6.1', 'linux')
+if not os.path.isfile(os.path.join(TREE, 'tools', 'testing', 'kunit', 'kunit_parser.py')):
+    raise RuntimeError(f'no kernel tree at {TREE}: run scripts/prepare-tree.sh, '
+                       'or set SCHED_TINIFY_TREE')
+
+SUITE = 'sched_dl_checkparam'
+CELL = {'name': 'x86_64-smp', 'arch': 'x86_64', 'cross_compile': '',
+        'compiler': 'gcc', 'kunitconfig': 'kunitconfigs/x86_64-smp',
+        'smp': True, 'cpus': 4, 'qemu_args': '-smp 4'}
+SHA0 = 'a' * 40
+SHA1 = 'b' * 40
+
+
+def fixture(name, filename):
+    with open(os.path.join(FIXTURES, name, filename), encoding='utf-8') as f:
+        return f.read()
+
+
+def json_of(log_text):
+    """kunit.py's JSON for a console log, made by the tree's kunit_json."""
+    parser = report.load_parser(TREE)
+    import kunit_json  # pylint: disable=import-outside-toplevel
+    test = parser.parse_run_tests(log_text.splitlines(keepends=True))
+    return kunit_json.get_json_result(test, kunit_json.Metadata())
+
+
+class ReportTestCase(unittest.TestCase):
+    """A results folder with a baseline and one step, in one cell."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.results = os.path.join(self.dir, 'results')
+        self.series = os.path.join(self.dir, 'patches')
+        os.makedirs(self.series)
+        with open(os.path.join(self.series, 'series'), 'w', encoding='utf-8') as f:
+            f.write('# none\n')
+        self.steps_file = os.path.join(self.dir, 'steps')
+        with open(self.steps_file, 'w', encoding='utf-8') as f:
+            f.write(f'00-baseline {SHA0}\n01-move {SHA1}\n')
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def put(self, step, sha, name='pass', log=None, meta=None, kunit_json=None):
+        """Lay a fixture (or a variant of it) out as run-cell.sh would."""
+        d = os.path.join(self.results, step, CELL['name'])
+        os.makedirs(d)
+        log = fixture(name, 'test.log') if log is None else log
+        meta = fixture(name, 'meta') if meta is None else meta
+        if kunit_json is None:
+            kunit_json = fixture(name, 'kunit.json')
+        meta = '\n'.join(line for line in meta.splitlines()
+                         if not line.startswith('sha=')) + f'\nsha={sha}\n'
+        for filename, text in (('test.log', log), ('meta', meta),
+                               ('kunit.json', kunit_json)):
+            if text is not False:
+                with open(os.path.join(d, filename), 'w', encoding='utf-8') as f:
+                    f.write(text)
+
+    def run_report(self):
+        args = argparse.Namespace(
+            tree=TREE, results=self.results, steps_file=self.steps_file,
+            series_dir=self.series, package='linux-source-6.1',
+            package_version='6.1.192-3', kernel_version='6.1.192',
+            steps='', cells='')
+        return report.build_report(args, [CELL])
+
+    def cell(self, step, sha, name='pass'):
+        parser = report.load_parser(TREE)
+        return report.load_cell(parser, self.results, step, CELL['name'], sha, CELL)
+
+
+class RealOutputTest(ReportTestCase):
+
+    def test_pass(self):
+        self.put('00-baseline', SHA0)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertEqual(cell.problems, [])
+        self.assertEqual(cell.failures, [])
+        self.assertEqual(cell.counts, {'PASS': 41, 'SKIP': 0, 'FAIL': 0, 'CRASH': 0})
+        self.assertEqual(cell.results[f'{SUITE}.checkparam_rules.runtime 0'], ('PASS', ''))
+        self.assertEqual(cell.results[SUITE], ('PASS', ''))
+
+    def test_identical_steps_are_green(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1)
+        text, green = self.run_report()
+        self.assertTrue(green, text)
+        self.assertIn('41/0/0/0', text)
+        self.assertIn(' same |', text)
+        self.assertIn('## Verdict: GREEN', text)
+        self.assertIn('6.1.192 (Debian package linux-source-6.1 6.1.192-3)', text)
+
+    def test_fail_is_red_and_named(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1, 'fail')
+        text, green = self.run_report()
+        self.assertFalse(green)
+        self.assertIn(f'01-move x86_64-smp: {SUITE}.checkparam_rules.'
+                      'runtime 1024, 1 << DL_SCALE: FAIL', text)
+        self.assertIn(f'changed: {SUITE}.checkparam_rules.runtime 1024, '
+                      '1 << DL_SCALE: PASS -> FAIL', text)
+        self.assertIn('**DIFFERS**', text)
+
+    def test_crash_is_red(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1, 'crash')
+        text, green = self.run_report()
+        self.assertFalse(green)
+        cell = self.cell('01-move', SHA1)
+        self.assertIn('QEMU timed out', cell.problems)
+        self.assertTrue(any(s == 'CRASH' for s, _ in cell.results.values()), cell.results)
+        self.assertIn('missing: ', text)
+
+    def test_no_ktap_at_all(self):
+        self.put('00-baseline', SHA0, log='Booting Linux...\nKernel panic\n',
+                 kunit_json=False)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertIn('no KTAP output (kernel did not boot or crashed early)', cell.problems)
+        self.assertFalse(cell.ok)
+
+
+class DerivedOutputTest(ReportTestCase):
+    """Variants of the real passing log."""
+
+    def put_variant(self, step, sha, log):
+        self.put(step, sha, log=log, kunit_json=json_of(log))
+
+    def test_skip_keeps_its_reason(self):
+        log = fixture('pass', 'test.log').replace(
+            'ok 4 checkparam_limits_restored',
+            'ok 4 checkparam_limits_restored # SKIP needs CONFIG_SMP')
+        self.assertNotEqual(log, fixture('pass', 'test.log'))
+        self.put('00-baseline', SHA0)
+        self.put_variant('01-move', SHA1, log)
+        cell = self.cell('01-move', SHA1)
+        self.assertEqual(cell.results[f'{SUITE}.checkparam_limits_restored'],
+                         ('SKIP', 'needs CONFIG_SMP'))
+        self.assertEqual(cell.counts['SKIP'], 1)
+        self.assertEqual(cell.problems, [])
+        text, green = self.run_report()
+        self.assertFalse(green, 'a skip that the baseline does not have is a difference')
+        self.assertIn(f'changed: {SUITE}.checkparam_limits_restored: PASS -> '
+                      'SKIP (needs CONFIG_SMP)', text)
+
+    def test_skip_reason_change_is_a_difference(self):
+        log = fixture('pass', 'test.log')
+        a = log.replace('ok 4 checkparam_limits_restored',
+                        'ok 4 checkparam_limits_restored # SKIP reason one')
+        b = log.replace('ok 4 checkparam_limits_restored',
+                        'ok 4 checkparam_limits_restored # SKIP reason two')
+        self.put_variant('00-baseline', SHA0, a)
+        self.put_variant('01-move', SHA1, b)
+        text, green = self.run_report()
+        self.assertFalse(green)
+        self.assertIn('SKIP (reason one) -> SKIP (reason two)', text)
+        self.assertIn('x86_64-smp: sched_dl_checkparam.checkparam_limits_restored: '
+                      'reason one', text)
+
+    def test_missing_test(self):
+        log = fixture('pass', 'test.log')
+        lines = [line for line in log.splitlines(keepends=True)
+                 if 'checkparam_limits_restored' not in line]
+        log = ''.join(lines).replace('    1..4\n', '    1..3\n', 1)
+        self.put('00-baseline', SHA0)
+        self.put_variant('01-move', SHA1, log)
+        text, green = self.run_report()
+        self.assertFalse(green)
+        self.assertIn(f'missing: {SUITE}.checkparam_limits_restored (baseline PASS)', text)
+
+    def test_renamed_test(self):
+        log = fixture('pass', 'test.log').replace('checkparam_matches_model',
+                                                  'checkparam_agrees_with_model')
+        self.put('00-baseline', SHA0)
+        self.put_variant('01-move', SHA1, log)
+        text, green = self.run_report()
+        self.assertFalse(green)
+        self.assertIn(f'missing: {SUITE}.checkparam_matches_model (baseline PASS)', text)
+        self.assertIn(f'new: {SUITE}.checkparam_agrees_with_model PASS', text)
+
+    def test_json_that_disagrees_with_the_log(self):
+        doc = json.loads(fixture('pass', 'kunit.json'))
+        doc['sub_groups'][0]['test_cases'][0]['status'] = 'FAIL'
+        self.put('00-baseline', SHA0, kunit_json=json.dumps(doc))
+        cell = self.cell('00-baseline', SHA0)
+        self.assertEqual(len(cell.problems), 1, cell.problems)
+        self.assertIn('kunit.json says', cell.problems[0])
+
+
+class HarnessProblemTest(ReportTestCase):
+
+    def test_not_run(self):
+        self.put('00-baseline', SHA0)
+        text, green = self.run_report()
+        self.assertFalse(green)
+        self.assertIn('01-move x86_64-smp: not run', text)
+
+    def test_build_failed(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1, meta='build_rc=2\nbuild_seconds=10\n',
+                 log=False, kunit_json=False)
+        text, green = self.run_report()
+        self.assertFalse(green)
+        self.assertIn('BUILD FAILED', text)
+
+    def test_stale_result(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', 'c' * 40)
+        text, green = self.run_report()
+        self.assertFalse(green)
+        self.assertIn('stale: ran cccccccccccc, step is bbbbbbbbbbbb', text)
+
+    def test_cell_that_is_not_what_it_claims(self):
+        meta = fixture('pass', 'meta').replace('booted_cpus=4', 'booted_cpus=1')
+        self.put('00-baseline', SHA0, meta=meta)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertIn('1 CPU(s) up, cell wants 4', cell.problems)
+        meta = fixture('pass', 'meta').replace('config_smp=y', 'config_smp=n')
+        shutil.rmtree(self.results)
+        self.put('00-baseline', SHA0, meta=meta)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertIn('CONFIG_SMP=n in a SMP cell', cell.problems)
+
+
+class DifferencesTest(unittest.TestCase):
+
+    def test_differences(self):
+        base = {'a': ('PASS', ''), 'b': ('SKIP', 'x'), 'c': ('PASS', '')}
+        other = {'a': ('PASS', ''), 'b': ('SKIP', 'y'), 'd': ('FAIL', '')}
+        self.assertEqual(report.differences(base, other), [
+            'changed: b: SKIP (x) -> SKIP (y)',
+            'missing: c (baseline PASS)',
+            'new: d FAIL',
+        ])
+        self.assertEqual(report.differences(base, dict(base)), [])
+
+
+class MainTest(unittest.TestCase):
+
+    def test_bad_steps_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            steps = os.path.join(d, 'steps')
+            with open(steps, 'w', encoding='utf-8') as f:
+                f.write('01-x ' + SHA1 + '\n')
+            out = os.path.join(d, 'r.md')
+            rc = report.main(['--tree', TREE, '--results', d, '--steps-file', steps,
+                              '--series-dir', d, '--package', 'p',
+                              '--package-version', 'v', '--kernel-version', 'k',
+                              '--out', out])
+            self.assertEqual(rc, 2)
+            self.assertFalse(os.path.exists(out))
+
+
+if __name__ == '__main__':
+    sys.exit(unittest.main())
