@@ -51,7 +51,11 @@ fi
 done
 
 cc=$compiler
-command -v ccache >/dev/null && cc="ccache $compiler"
+if command -v ccache >/dev/null; then
+	cc="ccache $compiler"
+	# Paths relative to the package folder: a clone elsewhere hits the cache.
+	export CCACHE_BASEDIR=$WORK/$PKG
+fi
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
 [[ -n $cross ]] && args+=(--cross_compile="$cross")
 
@@ -86,6 +90,8 @@ timed_out=n
 grep -q 'timed out after' "$out/exec.log" && timed_out=y
 
 {
+	printf 'package=%s\npackage_version=%s\nkernel=%s\n' "$PKG" \
+		"$(cat "$WORK/$PKG/package-version")" "$("$REPO/scripts/kernel-version.sh")"
 	printf 'step=%s\nsha=%s\ncell=%s\narch=%s\n' "$step" "$sha" "$cell" "$arch"
 	printf 'smp=%s\ncpus=%s\nconfig_smp=%s\nbooted_cpus=%s\n' "$smp" "$cpus" "$config_smp" "$booted"
 	printf 'build_rc=%s\nexec_rc=%s\ntimed_out=%s\n' "$build_rc" "$exec_rc" "$timed_out"

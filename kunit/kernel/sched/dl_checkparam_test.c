@@ -24,6 +24,7 @@
  * are as the suite found them.
  */
 #include <kunit/test.h>
+#include <linux/math64.h>
 #include <linux/prandom.h>
 
 #define DLCP_MIN_US	100U
@@ -251,6 +252,8 @@ static u64 dlcp_pick(struct rnd_state *rnd, u64 min_ns, u64 max_ns)
 	u32 r = prandom_u32_state(rnd);
 	u64 v = edges[(r >> 8) % ARRAY_SIZE(edges)];
 	s64 delta = (s64)((r >> 16) % 5) - 2;
+	u64 any = (u64)prandom_u32_state(rnd) << 32 | prandom_u32_state(rnd);
+	u64 below;
 
 	switch (r % 4) {
 	case 0:
@@ -258,10 +261,11 @@ static u64 dlcp_pick(struct rnd_state *rnd, u64 min_ns, u64 max_ns)
 	case 1:
 		return v + delta;
 	case 2:
-		return ((u64)prandom_u32_state(rnd) << 32 |
-			prandom_u32_state(rnd)) % (2 * max_ns + 1);
+		/* Up to twice the largest period. */
+		div64_u64_rem(any, 2 * max_ns + 1, &below);
+		return below;
 	default:
-		return (u64)prandom_u32_state(rnd) << 32 | prandom_u32_state(rnd);
+		return any;
 	}
 }
 
