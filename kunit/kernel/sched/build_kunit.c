@@ -9,3 +9,7 @@
 #ifdef CONFIG_SCHED_DL_CHECKPARAM_KUNIT_TEST
 # include "dl_checkparam_test.c"
 #endif
+
+#ifdef CONFIG_SCHED_DL_ADMISSION_KUNIT_TEST
+# include "dl_admission_test.c"
+#endif

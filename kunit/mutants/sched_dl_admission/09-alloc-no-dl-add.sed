@@ -1,0 +1,3 @@
+# file: kernel/sched/deadline.c
+# dl_bw_alloc(): succeed without reserving.
+/^static int dl_bw_manage(/,/^}/ s/^\t\t\t__dl_add(dl_b, dl_bw, dl_bw_cpus(cpu));/\t\t\t;/

@@ -1,0 +1,3 @@
+# file: kernel/sched/deadline.c
+# dl_bw_free(): give nothing back.
+/^static int dl_bw_manage(/,/^}/ s/^\t\t__dl_sub(dl_b, dl_bw, dl_bw_cpus(cpu));/\t\t;/

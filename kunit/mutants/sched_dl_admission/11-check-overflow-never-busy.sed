@@ -1,0 +1,3 @@
+# file: kernel/sched/deadline.c
+# dl_bw_check_overflow(): never report -EBUSY.
+/^int dl_bw_check_overflow(/,/^}/ s/return dl_bw_manage(dl_bw_req_check_overflow, cpu, 0);/dl_bw_manage(dl_bw_req_check_overflow, cpu, 0);\n\treturn 0;/
