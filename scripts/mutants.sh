@@ -5,10 +5,11 @@
 # baseline's. A mutant marked "# expect: survive: <why>" must instead leave
 # the results unchanged, so that the reason stays true.
 #
-# Usage: scripts/mutants.sh [--cells A,B] DIR...
+# Usage: scripts/mutants.sh [--cells A,B] [--judge-only] DIR...
 #   DIR     folders of mutants, e.g. kunit/mutants/sched_dl_checkparam; each
 #           *.sed file starts with "# file: <path in the tree>"
 #   --cells cells to run in (default: x86_64-smp)
+#   --judge-only  do not build or run: judge the results of the last run
 #
 # Results go to $RESULTS/mutants/; the summary to $RESULTS/mutants/summary.md.
 # Exit status 0 only if every mutant did what it was expected to do.
@@ -16,15 +17,18 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-cells=x86_64-smp
-if [[ ${1:-} == --cells ]]; then
-	cells=${2:?--cells needs a list}
-	shift 2
-fi
+cells=x86_64-smp judge_only=n
+while [[ ${1:-} == --* ]]; do
+	case $1 in
+	--cells) cells=${2:?--cells needs a list}; shift 2 ;;
+	--judge-only) judge_only=y; shift ;;
+	*) die "unknown option $1" ;;
+	esac
+done
 [[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B] DIR..."
 mapfile -t mutants < <(for d in "$@"; do
 	[[ -d $d ]] || die "no folder $d"
-	ls "$d"/*.sed
+	ls "$(cd "$d" && pwd)"/*.sed
 done)
 [[ ${#mutants[@]} -gt 0 ]] || die "no *.sed mutants in $*"
 
@@ -43,6 +47,8 @@ for f in "${files[@]}"; do
 done
 export GIT_AUTHOR_NAME=mutant GIT_AUTHOR_EMAIL=mutant@localhost
 export GIT_COMMITTER_NAME=mutant GIT_COMMITTER_EMAIL=mutant@localhost
+# Fixed dates: the same mutants give the same step commits (--judge-only).
+export GIT_AUTHOR_DATE="2017-06-14T13:19:22+0000" GIT_COMMITTER_DATE="2017-06-14T13:19:22+0000"
 git add -A && git commit -q -m base && git tag base
 for m in "${mutants[@]}"; do
 	f=$(sed -n 's/^# file: //p' "$m" | head -n 1)
@@ -57,8 +63,12 @@ git format-patch -q -o "$mut/series" base..HEAD
 (cd "$mut/series" && ls -- *.patch) >"$mut/series/series"
 
 out=$RESULTS/mutants
-SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
-	"$REPO/scripts/matrix.sh" --cells "$cells" || true
+if [[ $judge_only == n ]]; then
+	SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
+		"$REPO/scripts/matrix.sh" --cells "$cells" || true
+else
+	SCHED_TINIFY_SERIES=$mut/series "$REPO/scripts/prepare-tree.sh"
+fi
 
 summary=$out/summary.md
 bad=0
@@ -87,8 +97,8 @@ for i in "${!steps[@]}"; do
 	if grep -q 'BUILD FAILED\|not run' "$out/$s.md"; then
 		result="invalid (did not build or run)"
 	fi
-	first=$(sed -n 's/^- [^ ]* [^ ]*: \(\(changed\|missing\|new\): \)/\1/p' "$out/$s.md" |
-		head -n 3 | paste -sd ';' -)
+	first=$(awk '/^- [^ ]+ [^ ]+: (changed|missing|new): / {
+		sub(/^- [^ ]+ [^ ]+: /, ""); print; if (++n == 3) exit }' "$out/$s.md" | paste -sd ';' -)
 	echo "| $s | $expect | $result | ${first//|/\\|} |" >>"$summary"
 	[[ $result == "$expect" ]] || bad=1
 done

@@ -28,6 +28,13 @@ BASELINE = '00-baseline'
 # Normalized statuses.
 PASS, SKIP, FAIL, CRASH = 'PASS', 'SKIP', 'FAIL', 'CRASH'
 
+# Kernel reports that make a run red even when every test passed: WARN_ON,
+# BUG, lockdep, sleeping in atomic context, RCU misuse, sanitizers.
+SPLAT = re.compile(r'WARNING: CPU: |BUG: |Oops|Kernel panic|'
+                   r'possible (circular|recursive) locking|inconsistent lock state|'
+                   r'suspicious RCU usage|sleeping function called from invalid context|'
+                   r'UBSAN: |KASAN: ')
+
 
 class ReportError(Exception):
     """Bad input: the report cannot be made."""
@@ -189,6 +196,9 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
             lines = f.readlines()
     except OSError:
         lines = []
+    splats = [line.strip() for line in lines if SPLAT.search(line)]
+    if splats:
+        cell.problems.append(f'kernel splat: {len(splats)} line(s), first: {splats[0][:160]}')
     cell.results, cell.counts, errors = normalize(parser, lines)
     cell.problems.extend(errors)
     cell.failures = [f'{p}: {s}' for p, (s, _) in sorted(cell.results.items())

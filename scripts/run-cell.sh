@@ -12,6 +12,9 @@
 # raw console), kunit.json, config (.config) and meta (timings, exit codes,
 # the CPU check). Exit status: 0 all passed, 1 test failure or crash,
 # 2 build or harness failure.
+#
+# SCHED_TINIFY_KCONFIG_ADD: extra options for a debug run, space-separated
+# (e.g. "CONFIG_PROVE_LOCKING=y"); such a run builds in CELL-debug.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -37,7 +40,7 @@ smp=$(matrix cell "$cell" smp)
 cpus=$(matrix cell "$cell" cpus)
 qemu_args=$(matrix cell "$cell" qemu_args)
 out=$RESULTS/$PKG/$step/$cell
-bdir=$BUILD/$cell
+bdir=$BUILD/$cell${SCHED_TINIFY_KCONFIG_ADD:+-debug}
 
 # Check the step out; the tree must be clean (builds go to $BUILD only).
 if [[ $(git -C "$TREE" rev-parse HEAD) != "$sha" ]]; then
@@ -58,6 +61,9 @@ if command -v ccache >/dev/null; then
 fi
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
 [[ -n $cross ]] && args+=(--cross_compile="$cross")
+for opt in ${SCHED_TINIFY_KCONFIG_ADD:-}; do
+	args+=(--kconfig_add="$opt")
+done
 
 rm -rf "$out"
 mkdir -p "$out" "$bdir"

@@ -33,6 +33,8 @@ SUITE = 'sched_dl_checkparam'
 CELL = {'name': 'x86_64-smp', 'arch': 'x86_64', 'cross_compile': '',
         'compiler': 'gcc', 'kunitconfig': 'kunitconfigs/x86_64-smp',
         'smp': True, 'cpus': 4, 'qemu_args': '-smp 4'}
+CELL_UP = dict(CELL, name='x86_64-up', kunitconfig='kunitconfigs/x86_64-up',
+               smp=False, cpus=1, qemu_args='')
 SHA0 = 'a' * 40
 SHA1 = 'b' * 40
 
@@ -103,7 +105,7 @@ class RealOutputTest(ReportTestCase):
         cell = self.cell('00-baseline', SHA0)
         self.assertEqual(cell.problems, [])
         self.assertEqual(cell.failures, [])
-        self.assertEqual(cell.counts, {'PASS': 41, 'SKIP': 0, 'FAIL': 0, 'CRASH': 0})
+        self.assertEqual(cell.counts, {'PASS': 65, 'SKIP': 0, 'FAIL': 0, 'CRASH': 0})
         self.assertEqual(cell.results[f'{SUITE}.checkparam_rules.runtime 0'], ('PASS', ''))
         self.assertEqual(cell.results[SUITE], ('PASS', ''))
 
@@ -112,7 +114,7 @@ class RealOutputTest(ReportTestCase):
         self.put('01-move', SHA1)
         text, green = self.run_report()
         self.assertTrue(green, text)
-        self.assertIn('41/0/0/0', text)
+        self.assertIn('65/0/0/0', text)
         self.assertIn(' same |', text)
         self.assertIn('## Verdict: GREEN', text)
         self.assertIn('6.1.192 (Debian package linux-source-6.1 6.1.192-3)', text)
@@ -137,6 +139,20 @@ class RealOutputTest(ReportTestCase):
         self.assertIn('QEMU timed out', cell.problems)
         self.assertTrue(any(s == 'CRASH' for s, _ in cell.results.values()), cell.results)
         self.assertIn('missing: ', text)
+
+    def test_skip_with_reason(self):
+        d = os.path.join(self.results, '00-baseline', CELL_UP['name'])
+        os.makedirs(d)
+        for filename in ('meta', 'test.log', 'kunit.json'):
+            shutil.copy(os.path.join(FIXTURES, 'skip-up', filename), d)
+        parser = report.load_parser(TREE)
+        cell = report.load_cell(parser, self.results, '00-baseline', CELL_UP['name'],
+                                None, CELL_UP)
+        self.assertEqual(cell.problems, [])
+        self.assertEqual(cell.counts, {'PASS': 60, 'SKIP': 5, 'FAIL': 0, 'CRASH': 0})
+        self.assertEqual(cell.results['sched_dl_bw.bw_alloc'],
+                         ('SKIP', 'dl_bw_*() are SMP-only: CONFIG_SMP is not set'))
+        self.assertEqual(cell.results['sched_dl_bw.state_restored'], ('PASS', ''))
 
     def test_no_ktap_at_all(self):
         self.put('00-baseline', SHA0, log='Booting Linux...\nKernel panic\n',
@@ -203,6 +219,17 @@ class DerivedOutputTest(ReportTestCase):
         self.assertFalse(green)
         self.assertIn(f'missing: {SUITE}.checkparam_matches_model (baseline PASS)', text)
         self.assertIn(f'new: {SUITE}.checkparam_agrees_with_model PASS', text)
+
+    def test_kernel_splat_is_red(self):
+        log = fixture('pass', 'test.log').replace(
+            'KTAP version 1\n',
+            'KTAP version 1\n[    1.5] WARNING: CPU: 0 PID: 1 at kernel/sched/deadline.c:42\n', 1)
+        self.put('00-baseline', SHA0, log=log)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertEqual(cell.problems, ['kernel splat: 1 line(s), first: [    1.5] '
+                                         'WARNING: CPU: 0 PID: 1 at kernel/sched/deadline.c:42'])
+        self.assertEqual(cell.failures, [])
+        self.assertFalse(cell.ok)
 
     def test_json_that_disagrees_with_the_log(self):
         doc = json.loads(fixture('pass', 'kunit.json'))
