@@ -40,6 +40,8 @@ smp=$(matrix cell "$cell" smp)
 cpus=$(matrix cell "$cell" cpus)
 qemu_args=$(matrix cell "$cell" qemu_args)
 out=$RESULTS/$PKG/$step/$cell
+# Nothing of an earlier run of this cell and step may outlive this one.
+rm -rf "$out"
 bdir=$BUILD/$cell${SCHED_TINIFY_KCONFIG_ADD:+-debug}
 
 # Check the step out; the tree must be clean (builds go to $BUILD only).
@@ -65,7 +67,6 @@ for opt in ${SCHED_TINIFY_KCONFIG_ADD:-}; do
 	args+=(--kconfig_add="$opt")
 done
 
-rm -rf "$out"
 mkdir -p "$out" "$bdir"
 cd "$TREE"
 t0=$(date +%s)

@@ -13,3 +13,7 @@
 #ifdef CONFIG_SCHED_DL_ADMISSION_KUNIT_TEST
 # include "dl_admission_test.c"
 #endif
+
+#ifdef CONFIG_SCHED_RT_GROUP_KUNIT_TEST
+# include "rt_group_test.c"
+#endif

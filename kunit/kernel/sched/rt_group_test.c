@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests for the RT group bandwidth constraints (CONFIG_RT_GROUP_SCHED):
+ * the walk of tg_rt_schedulable() over the task-group tree done by
+ * __rt_schedulable(), reached through sched_group_set_rt_runtime(),
+ * sched_group_set_rt_period() and the sched_rt_period_us /
+ * sched_rt_runtime_us sysctl handler, and sched_rt_can_attach().
+ *
+ * The groups are real task groups, made and torn down the way autogroups
+ * are (sched_create_group() + sched_online_group(), sched_release_group()
+ * + sched_destroy_group()), without the cgroup file system.
+ *
+ * Such a group has no css, so tg_has_rt_tasks(), which iterates the tasks
+ * of a group's css, must never run on one: it runs when a group's runtime
+ * goes from non-zero to 0. No case does that to a test group; the -EBUSY
+ * rule ("do not take the runtime away from RT tasks") is checked on the
+ * root group instead, whose css is the real root cgroup, with a test
+ * kthread made SCHED_FIFO in it.
+ *
+ * Every case restores the root group's bandwidth and the sysctls through
+ * the kernel's own paths; the last case checks that the root group, the
+ * default bandwidth, the sysctls and the deadline bandwidth they feed are
+ * as the suite found them.
+ */
+#include <kunit/test.h>
+#include <linux/kthread.h>
+
+#define RTG_US		NSEC_PER_USEC
+#define RTG_PERIOD_US	1000000L	/* default sched_rt_period_us */
+#define RTG_MAX_GROUPS	8
+
+struct rtg_state {
+	unsigned int period_us;
+	int runtime_us;
+	u64 def_runtime;
+	s64 def_period;
+	u64 root_runtime;
+	s64 root_period;
+	u64 root_rq_runtime[NR_CPUS];
+	u64 dl_bw[NR_CPUS];
+};
+
+static struct rtg_state rtg_suite_start;
+
+static void rtg_save(struct rtg_state *s)
+{
+	int cpu;
+
+	s->period_us = READ_ONCE(sysctl_sched_rt_period);
+	s->runtime_us = READ_ONCE(sysctl_sched_rt_runtime);
+	raw_spin_lock_irq(&def_rt_bandwidth.rt_runtime_lock);
+	s->def_runtime = def_rt_bandwidth.rt_runtime;
+	s->def_period = ktime_to_ns(def_rt_bandwidth.rt_period);
+	raw_spin_unlock_irq(&def_rt_bandwidth.rt_runtime_lock);
+	mutex_lock(&rt_constraints_mutex);
+	s->root_runtime = root_task_group.rt_bandwidth.rt_runtime;
+	s->root_period = ktime_to_ns(root_task_group.rt_bandwidth.rt_period);
+	for_each_possible_cpu(cpu) {
+		struct rt_rq *rt_rq = root_task_group.rt_rq[cpu];
+
+		raw_spin_lock_irq(&rt_rq->rt_runtime_lock);
+		s->root_rq_runtime[cpu] = rt_rq->rt_runtime;
+		raw_spin_unlock_irq(&rt_rq->rt_runtime_lock);
+		rcu_read_lock_sched();
+		s->dl_bw[cpu] = dl_bw_of(cpu)->bw;
+		rcu_read_unlock_sched();
+	}
+	mutex_unlock(&rt_constraints_mutex);
+}
+
+static void rtg_expect_state(struct kunit *test, const struct rtg_state *want)
+{
+	struct rtg_state *got = kunit_kzalloc(test, sizeof(*got), GFP_KERNEL);
+	int cpu;
+
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	rtg_save(got);
+	KUNIT_EXPECT_EQ(test, got->period_us, want->period_us);
+	KUNIT_EXPECT_EQ(test, got->runtime_us, want->runtime_us);
+	KUNIT_EXPECT_EQ(test, got->def_runtime, want->def_runtime);
+	KUNIT_EXPECT_EQ(test, got->def_period, want->def_period);
+	KUNIT_EXPECT_EQ(test, got->root_runtime, want->root_runtime);
+	KUNIT_EXPECT_EQ(test, got->root_period, want->root_period);
+	for_each_possible_cpu(cpu) {
+		KUNIT_EXPECT_EQ_MSG(test, got->root_rq_runtime[cpu],
+				    want->root_rq_runtime[cpu], "CPU%d", cpu);
+		KUNIT_EXPECT_EQ_MSG(test, got->dl_bw[cpu], want->dl_bw[cpu],
+				    "CPU%d", cpu);
+	}
+}
+
+/* Write a value through the sysctl handler, as a write to /proc would. */
+static int rtg_sysctl(struct kunit *test, const char *name, long value)
+{
+	struct ctl_table *table;
+	char buf[24];
+	size_t len = scnprintf(buf, sizeof(buf), "%ld", value);
+	loff_t pos = 0;
+
+	for (table = sched_rt_sysctls; table->procname; table++)
+		if (!strcmp(table->procname, name))
+			return table->proc_handler(table, 1, buf, &len, &pos);
+	KUNIT_FAIL(test, "no sysctl %s", name);
+	return -ENOENT;
+}
+
+static int rtg_set_root(u64 period, u64 runtime)
+{
+	return tg_set_rt_bandwidth(&root_task_group, period, runtime);
+}
+
+struct rtg_ctx {
+	struct rtg_state saved;
+	struct task_group *groups[RTG_MAX_GROUPS];
+	int nr_groups;
+	struct task_struct *rt_kthread;
+};
+
+static struct task_group *rtg_group(struct kunit *test, struct task_group *parent)
+{
+	struct rtg_ctx *ctx = test->priv;
+	struct task_group *tg;
+
+	KUNIT_ASSERT_LT(test, ctx->nr_groups, RTG_MAX_GROUPS);
+	tg = sched_create_group(parent);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(tg));
+	sched_online_group(tg, parent);
+	ctx->groups[ctx->nr_groups++] = tg;
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(tg), 0L);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_period(tg), RTG_PERIOD_US);
+	return tg;
+}
+
+/* The root group and the sysctls at 100%: runtime == period is allowed. */
+static void rtg_full_bandwidth(struct kunit *test)
+{
+	KUNIT_ASSERT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", RTG_PERIOD_US), 0);
+	KUNIT_ASSERT_EQ(test, rtg_set_root(RTG_PERIOD_US * RTG_US, RTG_PERIOD_US * RTG_US), 0);
+}
+
+static int rtg_kthread_fn(void *data)
+{
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule();
+		__set_current_state(TASK_RUNNING);
+	}
+	return 0;
+}
+
+/* A SCHED_FIFO kthread in the root group, created but never woken. */
+static struct task_struct *rtg_rt_kthread(struct kunit *test)
+{
+	struct rtg_ctx *ctx = test->priv;
+	struct task_struct *p = kthread_create(rtg_kthread_fn, NULL, "rtg_test");
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	ctx->rt_kthread = p;
+	sched_set_fifo(p);
+	KUNIT_ASSERT_TRUE(test, rt_task(p));
+	return p;
+}
+
+static int rtg_init(struct kunit *test)
+{
+	struct rtg_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+
+	if (!ctx)
+		return -ENOMEM;
+	rtg_save(&ctx->saved);
+	test->priv = ctx;
+	return 0;
+}
+
+static void rtg_exit(struct kunit *test)
+{
+	struct rtg_ctx *ctx = test->priv;
+	const struct rtg_state *s = &ctx->saved;
+
+	if (ctx->rt_kthread)
+		kthread_stop(ctx->rt_kthread);
+	/* Children were made after their parents: release them first. */
+	while (ctx->nr_groups) {
+		struct task_group *tg = ctx->groups[--ctx->nr_groups];
+
+		sched_release_group(tg);
+		sched_destroy_group(tg);
+	}
+	KUNIT_EXPECT_EQ(test, rtg_set_root(s->root_period, s->root_runtime), 0);
+	if (READ_ONCE(sysctl_sched_rt_period) != s->period_us)
+		KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_period_us", s->period_us), 0);
+	if (READ_ONCE(sysctl_sched_rt_runtime) != s->runtime_us)
+		KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", s->runtime_us), 0);
+}
+
+static int rtg_suite_init(struct kunit_suite *suite)
+{
+	rtg_save(&rtg_suite_start);
+	return 0;
+}
+
+/* Runtime against period, on a group under a root group at 100%. */
+struct rtg_runtime_case {
+	const char *desc;
+	long runtime_us;	/* -1: RUNTIME_INF */
+	int ret;
+};
+
+static const struct rtg_runtime_case rtg_runtime_cases[] = {
+	{ "runtime 0", 0, 0 },
+	{ "runtime below the period", RTG_PERIOD_US - 1, 0 },
+	{ "runtime equal to the period", RTG_PERIOD_US, 0 },
+	{ "runtime one microsecond above the period", RTG_PERIOD_US + 1, -EINVAL },
+	{ "RUNTIME_INF under a root group at 100%", -1, 0 },
+};
+
+static void rtg_runtime_desc(const struct rtg_runtime_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(rtg_runtime, rtg_runtime_cases, rtg_runtime_desc);
+
+static void rt_group_runtime_vs_period(struct kunit *test)
+{
+	const struct rtg_runtime_case *c = test->param_value;
+	struct task_group *tg;
+	int cpu;
+
+	rtg_full_bandwidth(test);
+	tg = rtg_group(test, &root_task_group);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, c->runtime_us), c->ret);
+	if (c->ret) {
+		KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(tg), 0L);
+		return;
+	}
+	/* Read back in microseconds, -1 for RUNTIME_INF; every rt_rq follows. */
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(tg), c->runtime_us);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_period(tg), RTG_PERIOD_US);
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_EQ_MSG(test, tg->rt_rq[cpu]->rt_runtime,
+				    c->runtime_us < 0 ? RUNTIME_INF :
+				    (u64)c->runtime_us * RTG_US, "CPU%d", cpu);
+}
+
+/*
+ * A three-level tree under the root group (95% of 1 s by default). The
+ * groups' periods are 2^20 us, so that a runtime in microseconds is its
+ * bandwidth in BW_SHIFT fixed point exactly: the sums below are exact.
+ *
+ *   root 950000 us / 1 s
+ *   `- a 524288 us (0.5)
+ *      |- b1 200000 us
+ *      |  `- c  (set by the cases)
+ *      `- b2 (set by the cases)
+ */
+#define RTG_EXACT_PERIOD_US	BIT(BW_SHIFT)
+
+struct rtg_tree {
+	struct task_group *a, *b1, *b2, *c;
+};
+
+static struct task_group *rtg_exact_group(struct kunit *test,
+					  struct task_group *parent)
+{
+	struct task_group *tg = rtg_group(test, parent);
+
+	KUNIT_ASSERT_EQ(test, sched_group_set_rt_period(tg, RTG_EXACT_PERIOD_US), 0);
+	return tg;
+}
+
+static void rtg_build_tree(struct kunit *test, struct rtg_tree *t)
+{
+	t->a = rtg_exact_group(test, &root_task_group);
+	t->b1 = rtg_exact_group(test, t->a);
+	t->b2 = rtg_exact_group(test, t->a);
+	t->c = rtg_exact_group(test, t->b1);
+	KUNIT_ASSERT_EQ(test, sched_group_set_rt_runtime(t->a, 524288), 0);
+	KUNIT_ASSERT_EQ(test, sched_group_set_rt_runtime(t->b1, 200000), 0);
+}
+
+static void rt_group_children_sum(struct kunit *test)
+{
+	struct rtg_tree t;
+
+	rtg_build_tree(test, &t);
+
+	/* b1 + b2 against a: equal is fine, one unit more is not. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(t.b2, 324289), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(t.b2), 0L);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(t.b2, 324288), 0);
+
+	/* The walk reaches the grandchild: c against b1. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(t.c, 200001), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(t.c, 200000), 0);
+
+	/* Lowering a parent below its children's sum changes nothing. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(t.a, 524287), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(t.a), 524288L);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(t.b1, 199999), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(t.b1), 200000L);
+
+	/* The sum is of ratios: doubling b2's period halves its share. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_period(t.b2, 2 * RTG_EXACT_PERIOD_US), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_period(t.b2), 2L * RTG_EXACT_PERIOD_US);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(t.b1, 362145), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(t.b1, 362144), 0);
+
+	/*
+	 * Shortening a's period raises its share, up to the root group's and
+	 * the global 996147 (95%): 524288 us per 551882 us is 996147.
+	 */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_period(t.a, 551882), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_period(t.a, 551881), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_period(t.a), 551882L);
+}
+
+/* One group's own rules, checked by tg_rt_schedulable() alone. */
+static int rtg_check_one(struct task_group *tg, u64 period_us, u64 runtime_us)
+{
+	struct rt_schedulable_data d = {
+		.tg = tg,
+		.rt_period = period_us * RTG_US,
+		.rt_runtime = runtime_us * RTG_US,
+	};
+	int ret;
+
+	mutex_lock(&rt_constraints_mutex);
+	rcu_read_lock();
+	ret = tg_rt_schedulable(tg, &d);
+	rcu_read_unlock();
+	mutex_unlock(&rt_constraints_mutex);
+	return ret;
+}
+
+static void rt_group_global_limit(struct kunit *test)
+{
+	struct task_group *tg = rtg_group(test, &root_task_group);
+	struct rtg_tree t;
+
+	/* The group itself, against 950000/1000000 alone. */
+	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, RTG_PERIOD_US, 950000), 0);
+	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, RTG_PERIOD_US, 950001), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, 2 * RTG_PERIOD_US, 1900000), 0);
+	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, 2 * RTG_PERIOD_US, 1900002), -EINVAL);
+	/* Through the full walk too, where the root group also objects. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 950001), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 950000), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 100000), 0);
+
+	/* The global walk with a tree in place. */
+	rtg_build_tree(test, &t);
+	mutex_lock(&rt_constraints_mutex);
+	KUNIT_EXPECT_EQ(test, __rt_schedulable(NULL, 0, 0), 0);
+	mutex_unlock(&rt_constraints_mutex);
+
+	/*
+	 * The root group is part of the walk: a global limit below its 95% is
+	 * refused, and the sysctl is put back.
+	 */
+	KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", 940000), -EINVAL);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_rt_runtime), 950000);
+}
+
+/* No root runtime 0, no period 0, no runtime past max_rt_runtime. */
+static void rt_group_bad_settings(struct kunit *test)
+{
+	struct task_group *tg = rtg_group(test, &root_task_group);
+	/* Long enough that only the max_rt_runtime bound can object. */
+	u64 period = 4 * max_rt_runtime;
+
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(&root_task_group, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(&root_task_group), 950000L);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_period(&root_task_group, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_period(tg, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_period(tg), RTG_PERIOD_US);
+
+	/* In nanoseconds: sched_group_set_rt_runtime() takes a long. */
+	KUNIT_ASSERT_EQ(test, tg_set_rt_bandwidth(tg, period, 0), 0);
+	KUNIT_EXPECT_EQ(test, tg_set_rt_bandwidth(tg, period, max_rt_runtime + 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, tg->rt_bandwidth.rt_runtime, 0ULL);
+	KUNIT_EXPECT_EQ(test, tg_set_rt_bandwidth(tg, period, max_rt_runtime), 0);
+	KUNIT_EXPECT_EQ(test, tg->rt_bandwidth.rt_runtime, max_rt_runtime);
+}
+
+/* Taking all runtime from a group with RT tasks: -EBUSY (root group, see top). */
+static void rt_group_busy(struct kunit *test)
+{
+	u64 period = RTG_PERIOD_US * RTG_US;
+	int ret;
+
+	rtg_rt_kthread(test);
+	mutex_lock(&rt_constraints_mutex);
+	ret = __rt_schedulable(&root_task_group, period, 0);
+	mutex_unlock(&rt_constraints_mutex);
+	KUNIT_EXPECT_EQ(test, ret, -EBUSY);
+	/* The public path refuses the root group's 0 before it gets there. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(&root_task_group, 0), -EINVAL);
+}
+
+static void rt_group_can_attach(struct kunit *test)
+{
+	struct task_group *none = rtg_group(test, &root_task_group);
+	struct task_group *some = rtg_group(test, &root_task_group);
+	struct task_struct *rt = rtg_rt_kthread(test);
+
+	KUNIT_ASSERT_EQ(test, sched_group_set_rt_runtime(some, 1000), 0);
+	KUNIT_EXPECT_EQ(test, sched_rt_can_attach(none, rt), 0);
+	KUNIT_EXPECT_EQ(test, sched_rt_can_attach(some, rt), 1);
+	KUNIT_EXPECT_EQ(test, sched_rt_can_attach(none, current), 1);
+}
+
+/* The sched_rt_period_us / sched_rt_runtime_us handler. */
+struct rtg_sysctl_case {
+	const char *desc;
+	const char *name;
+	long value;
+	int ret;
+};
+
+static const struct rtg_sysctl_case rtg_sysctl_cases[] = {
+	{ "runtime one above the period", "sched_rt_runtime_us", 1000001, -EINVAL },
+	{ "runtime equal to the period", "sched_rt_runtime_us", 1000000, 0 },
+	{ "runtime -1 turns throttling off", "sched_rt_runtime_us", -1, 0 },
+	{ "runtime -2", "sched_rt_runtime_us", -2, -EINVAL },
+	{ "runtime 0, below the root group's", "sched_rt_runtime_us", 0, -EINVAL },
+	{ "period 0", "sched_rt_period_us", 0, -EINVAL },
+	{ "period one below the runtime", "sched_rt_period_us", 949999, -EINVAL },
+	{ "period equal to the runtime", "sched_rt_period_us", 950000, 0 },
+	{ "period 2 s, below the root group's ratio", "sched_rt_period_us",
+	  2000000, -EINVAL },
+};
+
+static void rtg_sysctl_desc(const struct rtg_sysctl_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(rtg_sysctl, rtg_sysctl_cases, rtg_sysctl_desc);
+
+static void rt_group_sysctl(struct kunit *test)
+{
+	const struct rtg_sysctl_case *c = test->param_value;
+	struct rtg_ctx *ctx = test->priv;
+	bool period = !strcmp(c->name, "sched_rt_period_us");
+	long before = period ? (long)ctx->saved.period_us : ctx->saved.runtime_us;
+	long now;
+
+	KUNIT_EXPECT_EQ(test, rtg_sysctl(test, c->name, c->value), c->ret);
+	now = period ? (long)READ_ONCE(sysctl_sched_rt_period) :
+		       READ_ONCE(sysctl_sched_rt_runtime);
+	KUNIT_EXPECT_EQ(test, now, c->ret ? before : c->value);
+	if (!c->ret) {
+		/* The default bandwidth follows an accepted value. */
+		KUNIT_EXPECT_EQ(test, def_rt_bandwidth.rt_runtime, global_rt_runtime());
+		KUNIT_EXPECT_EQ(test, ktime_to_ns(def_rt_bandwidth.rt_period),
+				global_rt_period());
+	}
+}
+
+/* Must stay last. */
+static void rt_group_state_restored(struct kunit *test)
+{
+	rtg_expect_state(test, &rtg_suite_start);
+}
+
+static struct kunit_case rtg_test_cases[] = {
+	KUNIT_CASE_PARAM(rt_group_runtime_vs_period, rtg_runtime_gen_params),
+	KUNIT_CASE(rt_group_children_sum),
+	KUNIT_CASE(rt_group_global_limit),
+	KUNIT_CASE(rt_group_bad_settings),
+	KUNIT_CASE(rt_group_busy),
+	KUNIT_CASE(rt_group_can_attach),
+	KUNIT_CASE_PARAM(rt_group_sysctl, rtg_sysctl_gen_params),
+	KUNIT_CASE(rt_group_state_restored),
+	{}
+};
+
+static struct kunit_suite rtg_test_suite = {
+	.name = "sched_rt_group",
+	.suite_init = rtg_suite_init,
+	.init = rtg_init,
+	.exit = rtg_exit,
+	.test_cases = rtg_test_cases,
+};
+
+kunit_test_suite(rtg_test_suite);

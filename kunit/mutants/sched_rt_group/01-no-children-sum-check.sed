@@ -1,0 +1,3 @@
+# file: kernel/sched/rt.c
+# Drop the check of the children's sum against the parent.
+/^static int tg_rt_schedulable(/,/^}/ s/if (sum > total)/if (0)/

@@ -1,0 +1,3 @@
+# file: kernel/sched/rt.c
+# Refuse children whose sum equals the parent.
+/^static int tg_rt_schedulable(/,/^}/ s/if (sum > total)/if (sum >= total)/

@@ -1,0 +1,3 @@
+# file: kernel/sched/rt.c
+# Drop the max_rt_runtime bound.
+/^static int tg_set_rt_bandwidth(/,/^}/ s/if (rt_runtime != RUNTIME_INF \&\& rt_runtime > max_rt_runtime)/if (0)/

@@ -1,0 +1,3 @@
+# file: kernel/sched/rt.c
+# sched_rt_global_validate(): let the runtime exceed the period.
+/^static int sched_rt_global_validate(/,/^}/ s/((sysctl_sched_rt_runtime > sysctl_sched_rt_period) ||/((0) ||/

@@ -1,0 +1,3 @@
+# file: kernel/sched/rt.c
+# sched_rt_handler(): keep a refused value.
+/^static int sched_rt_handler(/,/^}/ s/^\t\tsysctl_sched_rt_period = old_period;/\t\t;/

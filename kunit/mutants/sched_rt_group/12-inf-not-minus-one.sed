@@ -1,0 +1,3 @@
+# file: kernel/sched/rt.c
+# sched_group_rt_runtime(): report RUNTIME_INF as a number.
+/^long sched_group_rt_runtime(/,/^}/ s/if (tg->rt_bandwidth.rt_runtime == RUNTIME_INF)/if (0)/
