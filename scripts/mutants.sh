@@ -70,6 +70,15 @@ else
 	SCHED_TINIFY_SERIES=$mut/series "$REPO/scripts/prepare-tree.sh"
 fi
 
+# A mutant is only killed by a difference from a green baseline.
+base_rc=0
+python3 "$REPO/scripts/report.py" --tree "$TREE" --results "$out/$PKG" \
+	--steps-file "$STEPS_FILE" --series-dir "$mut/series" --package "$PKG" \
+	--package-version "$(cat "$WORK/$PKG/package-version")" \
+	--kernel-version "$("$REPO/scripts/kernel-version.sh")" --cells "$cells" \
+	--steps 00-baseline --out "$out/00-baseline.md" >/dev/null || base_rc=$?
+[[ $base_rc -eq 0 ]] || die "the baseline is not green in $cells (see $out/00-baseline.md): mutants prove nothing"
+
 summary=$out/summary.md
 bad=0
 {

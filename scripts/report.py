@@ -351,6 +351,10 @@ def build_report(args, cells_def: List[dict]) -> Tuple[str, bool]:
     lines.append('')
     lines.append(f'## Verdict: {"GREEN" if green else "RED"}')
     lines.append('')
+    totals = {k: sum(grid[s, c].counts.get(k, 0) for s in steps for c in cells)
+              for k in (PASS, SKIP, FAIL, CRASH)}
+    lines.append(f'kunit: {totals[PASS]} passed, {totals[FAIL] + totals[CRASH]} failed, '
+                 f'{totals[SKIP]} skipped')
     return '\n'.join(lines), green
 
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test command (.ci/run runs exactly this): set-up, the tooling's own
 # unit tests, shellcheck, checkpatch --strict on the series and kunit/,
-# the CI definition check, then the full matrix (scripts/matrix.sh).
+# the CI definition check, the full matrix (scripts/matrix.sh), then the
+# mutants (scripts/mutants.sh): every suite must go red when the code it
+# guards is broken.
 #
 # Usage: scripts/test.sh [--no-matrix]
 #   --no-matrix  stop after the static checks (for a quick local run)
@@ -36,7 +38,13 @@ step "checkpatch --strict"
 step "CI definition"
 "$REPO/scripts/check-ci.sh"
 
-if [[ $run_matrix == y ]]; then
-	step "matrix"
-	"$REPO/scripts/matrix.sh"
-fi
+[[ $run_matrix == y ]] || exit 0
+
+step "matrix"
+"$REPO/scripts/matrix.sh"
+
+step "mutants"
+"$REPO/scripts/mutants.sh" "$REPO"/kunit/mutants/*/
+
+# The matrix's closing count, last: "kunit: N passed, N failed, N skipped".
+tail -n 1 "$RESULTS/$PKG/report.md"

@@ -117,6 +117,7 @@ class RealOutputTest(ReportTestCase):
         self.assertIn('65/0/0/0', text)
         self.assertIn(' same |', text)
         self.assertIn('## Verdict: GREEN', text)
+        self.assertEqual(text.splitlines()[-1], 'kunit: 130 passed, 0 failed, 0 skipped')
         self.assertIn('6.1.192 (Debian package linux-source-6.1 6.1.192-3)', text)
 
     def test_fail_is_red_and_named(self):
