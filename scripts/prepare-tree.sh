@@ -51,7 +51,9 @@ fi
 series=$SERIES_DIR/series
 [[ -f $series ]] || die "no series file at $series"
 
-# Start the composition from the pristine commit, whatever was left there.
+# Start the composition from the pristine commit, whatever was left there;
+# no steps file until every step is composed.
+rm -f "$STEPS_FILE"
 cd "$SCRATCH"
 git am --abort >/dev/null 2>&1 || true
 git checkout -q -f --detach pristine

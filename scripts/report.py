@@ -30,7 +30,8 @@ PASS, SKIP, FAIL, CRASH = 'PASS', 'SKIP', 'FAIL', 'CRASH'
 
 # Kernel reports that make a run red even when every test passed: WARN_ON,
 # BUG, lockdep, sleeping in atomic context, RCU misuse, sanitizers.
-SPLAT = re.compile(r'WARNING: CPU: |BUG: |Oops|Kernel panic|'
+SPLAT = re.compile(r'WARNING: CPU: |BUG: |kernel BUG at |Oops|Kernel panic|'
+                   r'Internal error: |Unable to handle kernel |general protection fault|'
                    r'possible (circular|recursive) locking|inconsistent lock state|'
                    r'suspicious RCU usage|sleeping function called from invalid context|'
                    r'UBSAN: |KASAN: ')
@@ -327,7 +328,7 @@ def build_report(args, cells_def: List[dict]) -> Tuple[str, bool]:
                 diffs.extend(f'{step} {c}: {x}' for x in d)
             if not cell.ok:
                 green = False
-                text = f'**{text}**'
+                text = f'**RED** {text}'
             problems.extend(f'{step} {c}: {p}' for p in cell.problems)
             problems.extend(f'{step} {c}: {p}' for p in cell.failures)
             row.append(text)

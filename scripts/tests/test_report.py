@@ -138,6 +138,12 @@ class RealOutputTest(ReportTestCase):
         self.assertFalse(green)
         cell = self.cell('01-move', SHA1)
         self.assertIn('QEMU timed out', cell.problems)
+        splat = [p for p in cell.problems if p.startswith('kernel splat: ')]
+        self.assertEqual(len(splat), 1, cell.problems)
+        self.assertIn('kernel BUG at ../../linux/kernel/sched/deadline.c:2974!', splat[0])
+        self.assertIn(f'{SUITE}.checkparam_rules', [p for p, (s, _) in cell.results.items()
+                                                     if s == 'CRASH'])
+        self.assertIn('**RED** ', text)
         self.assertTrue(any(s == 'CRASH' for s, _ in cell.results.values()), cell.results)
         self.assertIn('missing: ', text)
 
