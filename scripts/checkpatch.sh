@@ -13,11 +13,12 @@ cp=$TREE/scripts/checkpatch.pl
 export PATH=/usr/bin:$PATH
 opts=(--strict --no-summary --quiet --show-types --root="$TREE")
 bad=0
+series=$(series_dir)
+series_patches "$series"
 
-while read -r patch; do
-	[[ -z $patch || $patch == \#* ]] && continue
-	"$cp" "${opts[@]}" "$SERIES_DIR/$patch" || { note "checkpatch: $patch"; bad=1; }
-done <"$SERIES_DIR/series"
+for patch in "${PATCHES[@]}"; do
+	"$cp" "${opts[@]}" "$series/$patch" || { note "checkpatch: $patch"; bad=1; }
+done
 
 # The hook is a patch of its own, checked like the series.
 "$cp" "${opts[@]}" "$REPO/kunit/hook.patch" || { note "checkpatch: kunit/hook.patch"; bad=1; }
@@ -27,4 +28,4 @@ while read -r f; do
 done < <(cd "$REPO/kunit" && find kernel -type f | LC_ALL=C sort)
 
 [[ $bad -eq 0 ]] || exit 1
-echo "checkpatch: clean ($(grep -cv '^\(#\|$\)' "$SERIES_DIR/series" || true) patch(es), kunit/)"
+echo "checkpatch: clean (${#PATCHES[@]} patch(es), kunit/)"

@@ -24,15 +24,15 @@ done
 note "installing: ${missing[*]}"
 if [[ $(id -u) -ne 0 ]]; then
 	command -v sudo >/dev/null || die "missing packages (${missing[*]}) and not root: install them by hand"
-	SUDO=sudo
+	SUDO=(sudo -n)
 else
-	SUDO=
+	SUDO=()
 fi
-export DEBIAN_FRONTEND=noninteractive
+apt=("${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-if ! $SUDO apt-get update -q >"$log" 2>&1 ||
-	! $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+if ! "${apt[@]}" update >"$log" 2>&1 ||
+	! "${apt[@]}" install -y --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
 	tail -n 20 "$log" >&2
 	die "apt-get could not install: ${missing[*]}"
 fi

@@ -2,31 +2,15 @@
 # shellcheck disable=SC2034  # the settings are used by the scripts that source this
 # Common settings for the sched-tinify scripts; sourced, never run.
 #
-# Environment (all optional):
+# Environment (all optional; relative paths are taken from the current folder):
 #   SCHED_TINIFY_PKG      Debian source package (default linux-source-6.1)
-#   SCHED_TINIFY_WORK     work folder for trees and builds (default ./work)
-#   SCHED_TINIFY_RESULTS  results folder (default ./results)
+#   SCHED_TINIFY_WORK     work folder for trees and builds (default: work/ in
+#                         the repository)
+#   SCHED_TINIFY_RESULTS  results folder (default: results/ in the repository)
 #   SCHED_TINIFY_SERIES   series folder (default: the package's folder in
 #                         ci/matrix.json, i.e. patches/ for linux-source-6.1);
 #                         to try a patch, or break code on purpose, without
 #                         touching patches/
-
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-PKG=${SCHED_TINIFY_PKG:-linux-source-6.1}
-WORK=${SCHED_TINIFY_WORK:-$REPO/work}
-RESULTS=${SCHED_TINIFY_RESULTS:-$REPO/results}
-# The tree that is built: one commit per step, checked out in turn.
-TREE=$WORK/$PKG/linux
-# A second worktree of the same repository where the steps are composed,
-# so that a patch that fails to apply never touches $TREE.
-SCRATCH=$WORK/$PKG/compose
-BUILD=$WORK/$PKG/build
-STEPS_FILE=$WORK/$PKG/steps
-SERIES_DIR=${SCHED_TINIFY_SERIES:-$REPO/$(python3 "$REPO/scripts/matrix.py" patches "$PKG")} ||
-	exit 1
-
-# Never leave byte-compiled files in the kernel tree or the repo.
-export PYTHONDONTWRITEBYTECODE=1
 
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
@@ -37,7 +21,59 @@ note() {
 	printf '%s: %s\n' "${0##*/}" "$*" >&2
 }
 
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PKG=${SCHED_TINIFY_PKG:-linux-source-6.1}
+WORK=$(realpath -m "${SCHED_TINIFY_WORK:-$REPO/work}")
+RESULTS=$(realpath -m "${SCHED_TINIFY_RESULTS:-$REPO/results}")
+# Kbuild refuses source and build paths with spaces or colons.
+[[ $WORK != *[[:space:]:]* ]] || die "the work folder '$WORK' has a space or a colon: kbuild cannot build there (set SCHED_TINIFY_WORK)"
+# The tree that is built: one commit per step, checked out in turn.
+TREE=$WORK/$PKG/linux
+# A second worktree of the same repository where the steps are composed,
+# so that a patch that fails to apply never touches $TREE.
+SCRATCH=$WORK/$PKG/compose
+BUILD=$WORK/$PKG/build
+STEPS_FILE=$WORK/$PKG/steps
+
+# Never leave byte-compiled files in the kernel tree or the repo.
+export PYTHONDONTWRITEBYTECODE=1
+
 # matrix FIELD...: read ci/matrix.json through scripts/matrix.py.
 matrix() {
 	python3 "$REPO/scripts/matrix.py" "$@"
+}
+
+# The series folder of $PKG (needs python3: not for deps.sh).
+series_dir() {
+	if [[ -n ${SCHED_TINIFY_SERIES:-} ]]; then
+		realpath -m "$SCHED_TINIFY_SERIES"
+	else
+		printf '%s/%s\n' "$REPO" "$(matrix patches "$PKG")"
+	fi
+}
+
+# series_patches DIR: set PATCHES to the patch file names of DIR/series, in
+# order (a last line without a newline counts too). No subshell: a missing
+# series file stops the caller.
+series_patches() {
+	local line
+	PATCHES=()
+	[[ -f $1/series ]] || die "no series file at $1/series"
+	while IFS= read -r line || [[ -n $line ]]; do
+		line=${line%%#*}
+		line=${line//[[:space:]]/}
+		[[ -z $line ]] || PATCHES+=("$line")
+	done <"$1/series"
+}
+
+# report STEPS RESULTS_DIR SERIES_DIR OUT [report.py options]: judge a run.
+report() {
+	local steps=$1 results=$2 series=$3 out=$4
+	shift 4
+	rm -f "$out"
+	python3 "$REPO/scripts/report.py" --tree "$TREE" --results "$results" \
+		--steps-file "$STEPS_FILE" --series-dir "$series" --package "$PKG" \
+		--package-version "$(cat "$WORK/$PKG/package-version")" \
+		--kernel-version "$("$REPO/scripts/kernel-version.sh")" \
+		--steps "$steps" --out "$out" "$@"
 }

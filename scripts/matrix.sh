@@ -52,11 +52,7 @@ for s in "${step_list[@]}"; do
 done
 
 rc=0
-python3 "$REPO/scripts/report.py" --tree "$TREE" --results "$RESULTS/$PKG" \
-	--steps-file "$STEPS_FILE" --series-dir "$SERIES_DIR" \
-	--package "$PKG" --package-version "$(cat "$WORK/$PKG/package-version")" \
-	--kernel-version "$("$REPO/scripts/kernel-version.sh")" \
-	--cells "$(IFS=,; echo "${cell_list[*]}")" --steps "$(IFS=,; echo "${step_list[*]}")" \
-	--out "$RESULTS/$PKG/report.md" || rc=$?
+report "$(IFS=,; echo "${step_list[*]}")" "$RESULTS/$PKG" "$(series_dir)" \
+	"$RESULTS/$PKG/report.md" --cells "$(IFS=,; echo "${cell_list[*]}")" || rc=$?
 note "report: $RESULTS/$PKG/report.md; total $(($(date +%s) - start)) s; exit $rc"
 exit "$rc"

@@ -25,15 +25,21 @@ while [[ ${1:-} == --* ]]; do
 	*) die "unknown option $1" ;;
 	esac
 done
-[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B] DIR..."
-mapfile -t mutants < <(for d in "$@"; do
+[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B] [--judge-only] DIR..."
+shopt -s nullglob
+mutants=()
+for d in "$@"; do
 	[[ -d $d ]] || die "no folder $d"
-	ls "$(cd "$d" && pwd)"/*.sed
-done)
-[[ ${#mutants[@]} -gt 0 ]] || die "no *.sed mutants in $*"
+	found=("$(realpath "$d")"/*.sed)
+	[[ ${#found[@]} -gt 0 ]] || die "no *.sed mutants in $d"
+	mutants+=("${found[@]}")
+done
+shopt -u nullglob
 
-# The baseline of the real series is what every mutant starts from.
+# The baseline of the real series is what every mutant starts from; the
+# steps of the real series are put back however this script ends.
 "$REPO/scripts/prepare-tree.sh"
+trap '"$REPO/scripts/prepare-tree.sh" >/dev/null 2>&1 || note "could not restore the steps of the series: run scripts/prepare-tree.sh"' EXIT
 base=$(awk 'NR == 1 { print $2 }' "$STEPS_FILE")
 mut=$WORK/$PKG/mutants
 rm -rf "$mut"
@@ -63,20 +69,22 @@ git format-patch -q -o "$mut/series" base..HEAD
 (cd "$mut/series" && ls -- *.patch) >"$mut/series/series"
 
 out=$RESULTS/mutants
+# matrix.sh exits 1 when a mutant is red, which is the point: the judging
+# below reads every step's results, and stops on anything it cannot judge.
 if [[ $judge_only == n ]]; then
 	SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
 		"$REPO/scripts/matrix.sh" --cells "$cells" || true
 else
 	SCHED_TINIFY_SERIES=$mut/series "$REPO/scripts/prepare-tree.sh"
 fi
+mapfile -t steps < <(awk 'NR > 1 { print $1 }' "$STEPS_FILE")
+[[ ${#steps[@]} -eq ${#mutants[@]} ]] ||
+	die "$STEPS_FILE has ${#steps[@]} mutant steps for ${#mutants[@]} mutants: the mutant series was not prepared"
 
 # A mutant is only killed by a difference from a green baseline.
 base_rc=0
-python3 "$REPO/scripts/report.py" --tree "$TREE" --results "$out/$PKG" \
-	--steps-file "$STEPS_FILE" --series-dir "$mut/series" --package "$PKG" \
-	--package-version "$(cat "$WORK/$PKG/package-version")" \
-	--kernel-version "$("$REPO/scripts/kernel-version.sh")" --cells "$cells" \
-	--steps 00-baseline --out "$out/00-baseline.md" >/dev/null || base_rc=$?
+report 00-baseline "$out/$PKG" "$mut/series" "$out/00-baseline.md" \
+	--cells "$cells" >/dev/null || base_rc=$?
 [[ $base_rc -eq 0 ]] || die "the baseline is not green in $cells (see $out/00-baseline.md): mutants prove nothing"
 
 summary=$out/summary.md
@@ -87,24 +95,22 @@ bad=0
 	echo "| step | expected | result | first differences |"
 	echo "|---|---|---|---|"
 } >"$summary"
-mapfile -t steps < <(awk 'NR > 1 { print $1 }' "$STEPS_FILE")
 for i in "${!steps[@]}"; do
 	s=${steps[$i]} m=${mutants[$i]}
 	expect=killed
 	grep -q '^# expect: survive' "$m" && expect=survived
 	rc=0
-	SCHED_TINIFY_SERIES=$mut/series python3 "$REPO/scripts/report.py" --tree "$TREE" \
-		--results "$out/$PKG" --steps-file "$STEPS_FILE" --series-dir "$mut/series" \
-		--package "$PKG" --package-version "$(cat "$WORK/$PKG/package-version")" \
-		--kernel-version "$("$REPO/scripts/kernel-version.sh")" --cells "$cells" \
-		--steps "$s" --out "$out/$s.md" >/dev/null || rc=$?
+	report "$s" "$out/$PKG" "$mut/series" "$out/$s.md" --cells "$cells" >/dev/null || rc=$?
 	case $rc in
 	0) result=survived ;;
 	1) result=killed ;;
-	*) die "report.py failed on $s" ;;
+	*) die "report.py could not judge $s" ;;
 	esac
-	if grep -q 'BUILD FAILED\|not run' "$out/$s.md"; then
-		result="invalid (did not build or run)"
+	# Killed means: it built, it ran, and its results differ from the baseline.
+	if grep -q 'BUILD FAILED\|NOT RUN\|: stale: ' "$out/$s.md"; then
+		result="invalid (did not build, run, or is stale)"
+	elif [[ $result == killed ]] && ! grep -q '\*\*DIFFERS\*\*' "$out/$s.md"; then
+		result="invalid (red without a difference)"
 	fi
 	first=$(awk '/^- [^ ]+ [^ ]+: (changed|missing|new): / {
 		sub(/^- [^ ]+ [^ ]+: /, ""); print; if (++n == 3) exit }' "$out/$s.md" | paste -sd ';' -)
@@ -112,7 +118,5 @@ for i in "${!steps[@]}"; do
 	[[ $result == "$expect" ]] || bad=1
 done
 
-# Leave the steps of the real series in place again.
-"$REPO/scripts/prepare-tree.sh"
 cat "$summary"
 [[ $bad -eq 0 ]] || die "a mutant did not do what it was expected to do (see $summary)"

@@ -25,7 +25,8 @@ stamp=$WORK/$PKG/package-version
 
 unpack() {
 	note "unpacking $tarball ($PKG $debver) into $TREE"
-	rm -rf "$TREE" "$SCRATCH" "$WORK/$PKG/unpack"
+	# A new tree with the tarball's file times: no object may outlive it.
+	rm -rf "$TREE" "$SCRATCH" "$BUILD" "$WORK/$PKG/unpack"
 	mkdir -p "$WORK/$PKG/unpack"
 	tar -xJf "$tarball" -C "$WORK/$PKG/unpack" || die "cannot unpack $tarball"
 	mv "$WORK/$PKG/unpack/$PKG" "$TREE"
@@ -48,8 +49,8 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$debver" ]] ||
 	unpack
 fi
 
-series=$SERIES_DIR/series
-[[ -f $series ]] || die "no series file at $series"
+series_dir=$(series_dir)
+series_patches "$series_dir"
 
 # Start the composition from the pristine commit, whatever was left there;
 # no steps file until every step is composed.
@@ -65,20 +66,19 @@ git commit -q -m "sched-tinify: install the KUnit tests from kunit/"
 
 steps=("00-baseline $(git rev-parse HEAD)")
 n=0
-while read -r patch; do
-	[[ -z $patch || $patch == \#* ]] && continue
+for patch in "${PATCHES[@]}"; do
 	n=$((n + 1))
-	file=$SERIES_DIR/$patch
+	file=$series_dir/$patch
 	[[ -f $file ]] || die "series names $patch, but $file does not exist"
 	if ! out=$(git am -q --committer-date-is-author-date "$file" 2>&1); then
 		printf '%s\n' "$out" >&2
 		git am --abort >/dev/null 2>&1 || true
-		die "patch $n ($patch) does not apply on step $((n - 1)) (${steps[-1]}); failing hunk above. The build tree was not touched."
+		die "patch $n ($patch) does not apply on step $((n - 1)) (${steps[-1]}); git am said why above. The build tree was not touched."
 	fi
 	name=${patch%.patch}
 	name=${name#[0-9][0-9][0-9][0-9]-}
 	steps+=("$(printf '%02d' "$n")-$name $(git rev-parse HEAD)")
-done <"$series"
+done
 
 printf '%s\n' "${steps[@]}" >"$STEPS_FILE.tmp"
 mv "$STEPS_FILE.tmp" "$STEPS_FILE"

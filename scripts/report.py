@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sys
+import traceback
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -30,7 +31,7 @@ PASS, SKIP, FAIL, CRASH = 'PASS', 'SKIP', 'FAIL', 'CRASH'
 
 # Kernel reports that make a run red even when every test passed: WARN_ON,
 # BUG, lockdep, sleeping in atomic context, RCU misuse, sanitizers.
-SPLAT = re.compile(r'WARNING: CPU: |BUG: |kernel BUG at |Oops|Kernel panic|'
+SPLAT = re.compile(r'\b(WARNING|BUG|INFO): |kernel BUG at |Oops|Kernel panic|'
                    r'Internal error: |Unable to handle kernel |general protection fault|'
                    r'possible (circular|recursive) locking|inconsistent lock state|'
                    r'suspicious RCU usage|sleeping function called from invalid context|'
@@ -162,6 +163,7 @@ def check_json(cell: Cell, path: str) -> None:
     for name, status in sorted(statuses.items()):
         ours = cell.results.get(name)
         if ours is None:
+            # kunit.json names a crashed, unnamed test ''; the log has '#N'.
             if name.rsplit('.', 1)[-1]:
                 cell.problems.append(f'kunit.json has {name}, the log does not')
         elif want[ours[0]] != status and not (ours[0] == CRASH and status == 'FAIL'):
@@ -177,7 +179,7 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
         cell.problems.append('not run')
         return cell
     cell.meta = read_meta(meta_path)
-    if sha and cell.meta.get('sha') not in (None, sha):
+    if sha and cell.meta.get('sha') != sha:
         cell.problems.append(f'stale: ran {cell.meta.get("sha", "?")[:12]}, step is {sha[:12]}')
     if cell.meta.get('build_rc', '0') != '0':
         cell.problems.append('build failed')
@@ -204,6 +206,8 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
     cell.problems.extend(errors)
     cell.failures = [f'{p}: {s}' for p, (s, _) in sorted(cell.results.items())
                      if s in (FAIL, CRASH)]
+    if cell.meta.get('exec_rc', '0') != '0' and not cell.failures:
+        cell.problems.append(f'kunit.py exec exited {cell.meta["exec_rc"]} with no failed test')
     json_path = os.path.join(d, 'kunit.json')
     if os.path.isfile(json_path):
         check_json(cell, json_path)
@@ -259,8 +263,8 @@ def read_series(series_dir: str) -> List[Tuple[str, str]]:
     out = []
     with open(series, encoding='utf-8') as f:
         for line in f:
-            name = line.strip()
-            if name and not name.startswith('#'):
+            name = line.split('#', 1)[0].strip()
+            if name:
                 out.append((name, sha256(os.path.join(series_dir, name))))
     return out
 
@@ -275,6 +279,11 @@ def build_report(args, cells_def: List[dict]) -> Tuple[str, bool]:
         raise ReportError(f'unknown step(s): {", ".join(unknown)}')
     cells = [c['name'] for c in cells_def]
     by_name = {c['name']: c for c in cells_def}
+    series = read_series(args.series_dir)
+    if len(all_steps) != len(series) + 1:
+        raise ReportError(f'{args.steps_file} has {len(all_steps)} steps for '
+                          f'{len(series)} patches in {args.series_dir}: '
+                          'run scripts/prepare-tree.sh')
 
     grid: Dict[Tuple[str, str], Cell] = {}
     for step in dict.fromkeys([BASELINE] + steps):
@@ -287,7 +296,6 @@ def build_report(args, cells_def: List[dict]) -> Tuple[str, bool]:
                  f'(Debian package {args.package} {args.package_version})')
     lines.append(f'- Cells: {", ".join(cells)}')
     lines.append(f'- Steps: {", ".join(steps)}')
-    series = read_series(args.series_dir)
     lines.append(f'- Series: {len(series)} patch(es) in {args.series_dir}')
     for name, digest in series:
         lines.append(f'  - `{name}` sha256 `{digest}`')
@@ -380,6 +388,10 @@ def main(argv: List[str]) -> int:
         text, green = build_report(args, cells_def)
     except (ReportError, matrix.MatrixError, OSError) as e:
         print(f'report.py: error: {e}', file=sys.stderr)
+        return 2
+    except Exception:  # pylint: disable=broad-except
+        # Never let a crash of the tool read as a red (or green) run.
+        traceback.print_exc()
         return 2
     with open(args.out, 'w', encoding='utf-8') as f:
         f.write(text)

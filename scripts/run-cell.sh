@@ -44,10 +44,11 @@ out=$RESULTS/$PKG/$step/$cell
 rm -rf "$out"
 bdir=$BUILD/$cell${SCHED_TINIFY_KCONFIG_ADD:+-debug}
 
-# Check the step out; the tree must be clean (builds go to $BUILD only).
+# Check the step out; the tree must be clean (builds go to $BUILD only),
+# also when it is at the step already (an interrupted checkout).
+[[ -z $(git -C "$TREE" status --porcelain) ]] ||
+	fail "$TREE has local changes: refusing to build $step (git -C $TREE status)"
 if [[ $(git -C "$TREE" rev-parse HEAD) != "$sha" ]]; then
-	[[ -z $(git -C "$TREE" status --porcelain) ]] ||
-		fail "$TREE has local changes: refusing to check $step out"
 	git -C "$TREE" checkout -q --detach "$sha" || fail "cannot check $sha out in $TREE"
 fi
 # The tests must be the same bytes at every step.
@@ -68,6 +69,13 @@ for opt in ${SCHED_TINIFY_KCONFIG_ADD:-}; do
 done
 
 mkdir -p "$out" "$bdir"
+# What ran, first: a result that stops early is still tied to its step.
+{
+	printf 'package=%s\npackage_version=%s\nkernel=%s\n' "$PKG" \
+		"$(cat "$WORK/$PKG/package-version")" "$("$REPO/scripts/kernel-version.sh")"
+	printf 'step=%s\nsha=%s\ncell=%s\narch=%s\n' "$step" "$sha" "$cell" "$arch"
+	printf 'smp=%s\ncpus=%s\n' "$smp" "$cpus"
+} >"$out/meta"
 cd "$TREE"
 t0=$(date +%s)
 build_rc=0
@@ -76,12 +84,14 @@ python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)" \
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
 if [[ $build_rc -ne 0 ]]; then
-	printf 'build_rc=%s\nbuild_seconds=%s\n' "$build_rc" "$((t1 - t0))" >"$out/meta"
+	printf 'build_rc=%s\nbuild_seconds=%s\n' "$build_rc" "$((t1 - t0))" >>"$out/meta"
 	tail -n 30 "$out/build.log" >&2
 	fail "build failed (kunit.py build exit $build_rc); log: $out/build.log"
 fi
 
 exec_rc=0
+# kunit.py starts QEMU before it opens test.log: no earlier log may stand in.
+rm -f "$bdir/test.log"
 python3 tools/testing/kunit/kunit.py exec "${args[@]}" --timeout="$KUNIT_TIMEOUT" \
 	${qemu_args:+--qemu_args="$qemu_args"} --json="$out/kunit.json" \
 	</dev/null >"$out/exec.log" 2>&1 || exec_rc=$?
@@ -90,20 +100,17 @@ cp "$bdir/test.log" "$out/test.log" 2>/dev/null || : >"$out/test.log"
 
 # Is the cell what it claims? .config and the CPUs the kernel brought up.
 if grep -qx 'CONFIG_SMP=y' "$out/config"; then config_smp=y; else config_smp=n; fi
-booted=$(sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p' \
-	"$out/test.log" | head -n 1)
+booted=$(sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p; T; q' \
+	"$out/test.log")
 [[ -n $booted ]] || booted=1
 timed_out=n
 grep -q 'timed out after' "$out/exec.log" && timed_out=y
 
 {
-	printf 'package=%s\npackage_version=%s\nkernel=%s\n' "$PKG" \
-		"$(cat "$WORK/$PKG/package-version")" "$("$REPO/scripts/kernel-version.sh")"
-	printf 'step=%s\nsha=%s\ncell=%s\narch=%s\n' "$step" "$sha" "$cell" "$arch"
-	printf 'smp=%s\ncpus=%s\nconfig_smp=%s\nbooted_cpus=%s\n' "$smp" "$cpus" "$config_smp" "$booted"
+	printf 'config_smp=%s\nbooted_cpus=%s\n' "$config_smp" "$booted"
 	printf 'build_rc=%s\nexec_rc=%s\ntimed_out=%s\n' "$build_rc" "$exec_rc" "$timed_out"
 	printf 'build_seconds=%s\nrun_seconds=%s\n' "$((t1 - t0))" "$((t2 - t1))"
-} >"$out/meta"
+} >>"$out/meta"
 
 [[ $config_smp == "$smp" ]] || fail "cell claims smp=$smp but .config has CONFIG_SMP=$config_smp"
 [[ $booted == "$cpus" ]] || fail "cell claims $cpus CPU(s) but the kernel brought up $booted"

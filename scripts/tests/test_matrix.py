@@ -4,6 +4,7 @@
 import copy
 import json
 import os
+import re
 import tempfile
 import unittest
 
@@ -57,6 +58,26 @@ class ValidateTest(unittest.TestCase):
             f.flush()
             with self.assertRaises(matrix.MatrixError):
                 matrix.load(f.name)
+
+
+class KunitconfigTest(unittest.TestCase):
+    """Every cell enables every suite, and its SMP setting is the cell's."""
+
+    def test_kunitconfigs_match_the_suites_and_the_cells(self):
+        root = os.path.join(os.path.dirname(matrix.MATRIX), '..')
+        with open(os.path.join(root, 'kunit', 'kernel', 'sched', 'Kconfig.kunit'),
+                  encoding='utf-8') as f:
+            options = re.findall(r'^config (\w+_KUNIT_TEST)$', f.read(), re.M)
+        self.assertGreaterEqual(len(options), 3)
+        for cell in matrix.load()['cells']:
+            with open(os.path.join(root, cell['kunitconfig']), encoding='utf-8') as f:
+                lines = f.read().splitlines()
+            with self.subTest(cell=cell['name']):
+                for option in options:
+                    self.assertIn(f'CONFIG_{option}=y', lines)
+                smp = 'CONFIG_SMP=y' if cell['smp'] else '# CONFIG_SMP is not set'
+                self.assertIn(smp, lines)
+                self.assertIn('CONFIG_RT_GROUP_SCHED=y', lines)
 
 
 class QueryTest(unittest.TestCase):

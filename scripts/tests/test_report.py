@@ -60,8 +60,11 @@ class ReportTestCase(unittest.TestCase):
         self.results = os.path.join(self.dir, 'results')
         self.series = os.path.join(self.dir, 'patches')
         os.makedirs(self.series)
+        with open(os.path.join(self.series, '0001-move.patch'), 'w', encoding='utf-8') as f:
+            f.write('Subject: [PATCH] move\n')
+        # A comment, and a last line without a newline: it counts.
         with open(os.path.join(self.series, 'series'), 'w', encoding='utf-8') as f:
-            f.write('# none\n')
+            f.write('# the series\n0001-move.patch')
         self.steps_file = os.path.join(self.dir, 'steps')
         with open(self.steps_file, 'w', encoding='utf-8') as f:
             f.write(f'00-baseline {SHA0}\n01-move {SHA1}\n')
@@ -262,6 +265,37 @@ class HarnessProblemTest(ReportTestCase):
         text, green = self.run_report()
         self.assertFalse(green)
         self.assertIn('BUILD FAILED', text)
+
+    def test_steps_that_do_not_match_the_series(self):
+        with open(os.path.join(self.series, 'series'), 'w', encoding='utf-8') as f:
+            f.write('0001-move.patch\n0001-move.patch\n')
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1)
+        with self.assertRaisesRegex(report.ReportError, '2 steps for 2 patches'):
+            self.run_report()
+
+    def test_series_is_listed_with_digests(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1)
+        text, _ = self.run_report()
+        self.assertIn('- Series: 1 patch(es)', text)
+        self.assertRegex(text, r'`0001-move.patch` sha256 `[0-9a-f]{64}`')
+
+    def test_meta_without_sha_is_stale(self):
+        meta = '\n'.join(line for line in fixture('pass', 'meta').splitlines()
+                         if not line.startswith('sha='))
+        self.put('00-baseline', SHA0)
+        d = os.path.join(self.results, '00-baseline', CELL['name'], 'meta')
+        with open(d, 'w', encoding='utf-8') as f:
+            f.write(meta)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertIn('stale: ran ?, step is aaaaaaaaaaaa', cell.problems)
+
+    def test_exec_failure_without_failed_test(self):
+        meta = fixture('pass', 'meta').replace('exec_rc=0', 'exec_rc=1')
+        self.put('00-baseline', SHA0, meta=meta)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertIn('kunit.py exec exited 1 with no failed test', cell.problems)
 
     def test_stale_result(self):
         self.put('00-baseline', SHA0)

@@ -37,6 +37,7 @@
 #define DLA_HUGE_TOTAL	BIT_ULL(62)
 
 struct dla_cpu {
+	void *domain;	/* the root domain (SMP) or runqueue (UP) it belongs to */
 	u64 bw;
 	u64 total_bw;
 	u64 running_bw;
@@ -45,16 +46,31 @@ struct dla_cpu {
 };
 
 struct dla_state {
-	struct dla_cpu cpu[NR_CPUS];
+	struct dla_cpu *cpu;	/* nr_cpu_ids entries */
 };
 
 /* What the suites found at start: their last case compares with it. */
 static struct dla_state dla_suite_start;
 
+static int dla_alloc_state(struct kunit *test, struct dla_state *s)
+{
+	s->cpu = kunit_kcalloc(test, nr_cpu_ids, sizeof(*s->cpu), GFP_KERNEL);
+	return s->cpu ? 0 : -ENOMEM;
+}
+
 /*
  * sched_dl_overflow() runs under the runqueue lock of its task and takes
  * the dl_bw lock inside it: the same order here.
  */
+static void *dla_domain_ptr(int cpu)
+{
+#ifdef CONFIG_SMP
+	return cpu_rq(cpu)->rd;
+#else
+	return cpu_rq(cpu);
+#endif
+}
+
 static struct dl_bw *dla_lock(int cpu, struct rq_flags *rf)
 {
 	struct dl_bw *dl_b;
@@ -81,6 +97,7 @@ static void dla_save(struct dla_state *s)
 		struct rq_flags rf;
 		struct dl_bw *dl_b = dla_lock(cpu, &rf);
 
+		c->domain = dla_domain_ptr(cpu);
 		c->bw = dl_b->bw;
 		c->total_bw = dl_b->total_bw;
 		c->running_bw = dl->running_bw;
@@ -90,10 +107,22 @@ static void dla_save(struct dla_state *s)
 	}
 }
 
-static void dla_restore(const struct dla_state *s)
+/*
+ * Put the saved values back. If a root domain was rebuilt meanwhile (CPU
+ * hotplug, a cpuset change), the saved values belong to a domain that is
+ * gone: refuse, and say so, rather than clobber the new one.
+ */
+static void dla_restore(struct kunit *test, const struct dla_state *s)
 {
 	int cpu;
 
+	for_each_possible_cpu(cpu) {
+		if (dla_domain_ptr(cpu) != s->cpu[cpu].domain) {
+			KUNIT_FAIL(test, "CPU%d changed root domain during the test: not restored",
+				   cpu);
+			return;
+		}
+	}
 	for_each_possible_cpu(cpu) {
 		struct dl_rq *dl = &cpu_rq(cpu)->dl;
 		const struct dla_cpu *c = &s->cpu[cpu];
@@ -112,14 +141,16 @@ static void dla_restore(const struct dla_state *s)
 static void dla_expect_state(struct kunit *test, const struct dla_state *want,
 			     const char *when)
 {
-	struct dla_state *got = kunit_kzalloc(test, sizeof(*got), GFP_KERNEL);
+	struct dla_state got;
 	int cpu;
 
-	KUNIT_ASSERT_NOT_NULL(test, got);
-	dla_save(got);
+	KUNIT_ASSERT_EQ(test, dla_alloc_state(test, &got), 0);
+	dla_save(&got);
 	for_each_possible_cpu(cpu) {
-		const struct dla_cpu *g = &got->cpu[cpu], *w = &want->cpu[cpu];
+		const struct dla_cpu *g = &got.cpu[cpu], *w = &want->cpu[cpu];
 
+		KUNIT_EXPECT_PTR_EQ_MSG(test, g->domain, w->domain,
+					"CPU%d domain %s", cpu, when);
 		KUNIT_EXPECT_EQ_MSG(test, g->bw, w->bw, "CPU%d bw %s", cpu, when);
 		KUNIT_EXPECT_EQ_MSG(test, g->total_bw, w->total_bw,
 				    "CPU%d total_bw %s", cpu, when);
@@ -249,7 +280,6 @@ static struct task_struct *dla_task(struct kunit *test)
 	p->static_prio = DEFAULT_PRIO;
 	p->normal_prio = DEFAULT_PRIO;
 	p->prio = DEFAULT_PRIO;
-	KUNIT_ASSERT_EQ(test, task_cpu(p), 0U);
 	return p;
 }
 
@@ -257,13 +287,15 @@ static int dla_init(struct kunit *test)
 {
 	struct dla_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 
-	if (!ctx)
+	if (!ctx || dla_alloc_state(test, &ctx->saved) ||
+	    dla_alloc_state(test, &ctx->want))
 		return -ENOMEM;
 	dla_save(&ctx->saved);
-	ctx->want = ctx->saved;
+	memcpy(ctx->want.cpu, ctx->saved.cpu, nr_cpu_ids * sizeof(*ctx->want.cpu));
+	/* Set before anything can fail: .exit runs even when .init fails. */
+	test->priv = ctx;
 	ctx->p = dla_task(test);
 	ctx->cpu = task_cpu(ctx->p);
-	test->priv = ctx;
 	return 0;
 }
 
@@ -271,13 +303,27 @@ static void dla_exit(struct kunit *test)
 {
 	struct dla_ctx *ctx = test->priv;
 
-	dla_restore(&ctx->saved);
+	if (!ctx || !ctx->saved.cpu)
+		return;
+	if (ctx->p)
+		hrtimer_cancel(&ctx->p->dl.inactive_timer);
+	dla_restore(test, &ctx->saved);
 }
 
 static int dla_suite_init(struct kunit_suite *suite)
 {
+	dla_suite_start.cpu = kcalloc(nr_cpu_ids, sizeof(*dla_suite_start.cpu),
+				      GFP_KERNEL);
+	if (!dla_suite_start.cpu)
+		return -ENOMEM;
 	dla_save(&dla_suite_start);
 	return 0;
+}
+
+static void dla_suite_exit(struct kunit_suite *suite)
+{
+	kfree(dla_suite_start.cpu);
+	dla_suite_start.cpu = NULL;
 }
 
 static void dla_state_restored(struct kunit *test)
@@ -426,6 +472,10 @@ static const struct dla_change_case dla_change_cases[] = {
 	  100 * DLA_MS, DLA_BW_20_100, -1, -1 },
 	{ "shrink", DLA_BW_10_100, 5 * DLA_MS, 100 * DLA_MS, DLA_BW_5_100,
 	  1000, 0 },
+	/*
+	 * 6.1 refuses even a shrink while the domain is over capacity (the
+	 * XXX in sched_dl_overflow()): pinned here as the behaviour to keep.
+	 */
 	{ "shrink while the domain is over capacity", DLA_BW_10_100,
 	  5 * DLA_MS, 100 * DLA_MS, DLA_BW_5_100, -1, -1 },
 	{ "same bandwidth, domain over capacity: no change", DLA_BW_10_100,
@@ -472,6 +522,31 @@ static void overflow_leave_dl(struct kunit *test)
 	dla_expect_state(test, &ctx->want, "after leaving");
 }
 
+/*
+ * A task that left SCHED_DEADLINE keeps its bandwidth until its 0-lag time,
+ * while its inactive timer is armed: entering again swaps the old bandwidth
+ * for the new one instead of adding to it.
+ */
+static void overflow_reenter_dl(struct kunit *test)
+{
+	struct dla_ctx *ctx = test->priv;
+	struct dla_domain d = dla_domain_of(ctx->cpu);
+	int ret;
+
+	dla_make_dl(ctx, DLA_BW_10_100);
+	ctx->p->policy = SCHED_NORMAL;
+	/* Far in the future: it must not fire on the test task. */
+	hrtimer_start(&ctx->p->dl.inactive_timer, ms_to_ktime(3600 * MSEC_PER_SEC),
+		      HRTIMER_MODE_REL_HARD);
+	ret = dla_overflow(ctx->p, SCHED_DEADLINE, 0, 20 * DLA_MS, 100 * DLA_MS,
+			   100 * DLA_MS);
+	hrtimer_cancel(&ctx->p->dl.inactive_timer);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	dla_model_add(&ctx->want, ctx->cpu, -(s64)DLA_BW_10_100, d.cpus);
+	dla_model_add(&ctx->want, ctx->cpu, DLA_BW_20_100, d.cpus);
+	dla_expect_state(test, &ctx->want, "after entering again");
+}
+
 /* SCHED_FLAG_SUGOV tasks are not accounted, whatever the parameters. */
 static void overflow_sugov(struct kunit *test)
 {
@@ -507,6 +582,7 @@ static struct kunit_case dla_overflow_cases[] = {
 	KUNIT_CASE_PARAM(overflow_enter_dl, dla_enter_gen_params),
 	KUNIT_CASE_PARAM(overflow_change_dl, dla_change_gen_params),
 	KUNIT_CASE(overflow_leave_dl),
+	KUNIT_CASE(overflow_reenter_dl),
 	KUNIT_CASE(overflow_sugov),
 	KUNIT_CASE(overflow_admission_disabled),
 	/* Must stay last. */
@@ -517,6 +593,7 @@ static struct kunit_case dla_overflow_cases[] = {
 static struct kunit_suite dla_overflow_suite = {
 	.name = "sched_dl_overflow",
 	.suite_init = dla_suite_init,
+	.suite_exit = dla_suite_exit,
 	.init = dla_init,
 	.exit = dla_exit,
 	.test_cases = dla_overflow_cases,
@@ -626,10 +703,14 @@ static void bw_cpumask_can_shrink(struct kunit *test)
 	struct dla_ctx *ctx = test->priv;
 	struct dla_domain d = dla_domain_of(ctx->cpu);
 	struct cpumask *trial = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
-	const struct cpumask *cur = cpu_rq(ctx->cpu)->rd->span;
+	struct cpumask *cur = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
 	int cpu, n = 0;
 
 	KUNIT_ASSERT_NOT_NULL(test, trial);
+	KUNIT_ASSERT_NOT_NULL(test, cur);
+	rcu_read_lock_sched();
+	cpumask_copy(cur, cpu_rq(ctx->cpu)->rd->span);
+	rcu_read_unlock_sched();
 	KUNIT_ASSERT_GE(test, d.cpus, 2);
 	for_each_cpu_and(cpu, cur, cpu_active_mask) {
 		u64 fits;
@@ -650,7 +731,11 @@ static void bw_cpumask_can_shrink(struct kunit *test)
 
 #define DLA_BW_CASE(fn) KUNIT_CASE(fn)
 #else
-/* Same case names on UP, each skipped with the reason. */
+/*
+ * Same case names on UP, each skipped with the reason: written out rather
+ * than KUNIT_CASE() because the functions do not exist without CONFIG_SMP,
+ * and a skipped parameter of a parameterised case would print as passed.
+ */
 static void dla_skip_up(struct kunit *test)
 {
 	kunit_skip(test, "dl_bw_*() are SMP-only: CONFIG_SMP is not set");
@@ -673,6 +758,7 @@ static struct kunit_case dla_bw_cases[] = {
 static struct kunit_suite dla_bw_suite = {
 	.name = "sched_dl_bw",
 	.suite_init = dla_suite_init,
+	.suite_exit = dla_suite_exit,
 	.init = dla_init,
 	.exit = dla_exit,
 	.test_cases = dla_bw_cases,

@@ -167,8 +167,7 @@ static void checkparam_rules(struct kunit *test)
 	const struct dlcp_case *c = test->param_value;
 
 	/* The table's boundaries are those of the default limits. */
-	KUNIT_ASSERT_EQ(test, READ_ONCE(sysctl_sched_dl_period_min), DLCP_MIN_US);
-	KUNIT_ASSERT_EQ(test, READ_ONCE(sysctl_sched_dl_period_max), DLCP_MAX_US);
+	dlcp_set_limits(DLCP_MIN_US, DLCP_MAX_US);
 
 	KUNIT_EXPECT_EQ_MSG(test, dlcp_check(c->flags, c->runtime, c->deadline,
 					     c->period), c->valid,

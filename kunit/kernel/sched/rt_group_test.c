@@ -29,6 +29,14 @@
 #define RTG_PERIOD_US	1000000L	/* default sched_rt_period_us */
 #define RTG_MAX_GROUPS	8
 
+/* Per CPU: the root group's rt_rq, and the deadline state the sysctls feed. */
+struct rtg_cpu {
+	u64 root_rq_runtime;
+	u64 dl_bw;
+	u64 dl_bw_ratio;
+	u64 dl_extra_bw;
+};
+
 struct rtg_state {
 	unsigned int period_us;
 	int runtime_us;
@@ -36,8 +44,7 @@ struct rtg_state {
 	s64 def_period;
 	u64 root_runtime;
 	s64 root_period;
-	u64 root_rq_runtime[NR_CPUS];
-	u64 dl_bw[NR_CPUS];
+	struct rtg_cpu *cpu;	/* nr_cpu_ids entries */
 };
 
 static struct rtg_state rtg_suite_start;
@@ -57,13 +64,22 @@ static void rtg_save(struct rtg_state *s)
 	s->root_period = ktime_to_ns(root_task_group.rt_bandwidth.rt_period);
 	for_each_possible_cpu(cpu) {
 		struct rt_rq *rt_rq = root_task_group.rt_rq[cpu];
+		struct rq *rq = cpu_rq(cpu);
+		struct rtg_cpu *c = &s->cpu[cpu];
+		struct dl_bw *dl_b;
+		struct rq_flags rf;
 
 		raw_spin_lock_irq(&rt_rq->rt_runtime_lock);
-		s->root_rq_runtime[cpu] = rt_rq->rt_runtime;
+		c->root_rq_runtime = rt_rq->rt_runtime;
 		raw_spin_unlock_irq(&rt_rq->rt_runtime_lock);
-		rcu_read_lock_sched();
-		s->dl_bw[cpu] = dl_bw_of(cpu)->bw;
-		rcu_read_unlock_sched();
+		rq_lock_irqsave(rq, &rf);
+		dl_b = dl_bw_of(cpu);
+		raw_spin_lock(&dl_b->lock);
+		c->dl_bw = dl_b->bw;
+		c->dl_bw_ratio = rq->dl.bw_ratio;
+		c->dl_extra_bw = rq->dl.extra_bw;
+		raw_spin_unlock(&dl_b->lock);
+		rq_unlock_irqrestore(rq, &rf);
 	}
 	mutex_unlock(&rt_constraints_mutex);
 }
@@ -74,6 +90,8 @@ static void rtg_expect_state(struct kunit *test, const struct rtg_state *want)
 	int cpu;
 
 	KUNIT_ASSERT_NOT_NULL(test, got);
+	got->cpu = kunit_kcalloc(test, nr_cpu_ids, sizeof(*got->cpu), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, got->cpu);
 	rtg_save(got);
 	KUNIT_EXPECT_EQ(test, got->period_us, want->period_us);
 	KUNIT_EXPECT_EQ(test, got->runtime_us, want->runtime_us);
@@ -82,10 +100,13 @@ static void rtg_expect_state(struct kunit *test, const struct rtg_state *want)
 	KUNIT_EXPECT_EQ(test, got->root_runtime, want->root_runtime);
 	KUNIT_EXPECT_EQ(test, got->root_period, want->root_period);
 	for_each_possible_cpu(cpu) {
-		KUNIT_EXPECT_EQ_MSG(test, got->root_rq_runtime[cpu],
-				    want->root_rq_runtime[cpu], "CPU%d", cpu);
-		KUNIT_EXPECT_EQ_MSG(test, got->dl_bw[cpu], want->dl_bw[cpu],
+		const struct rtg_cpu *g = &got->cpu[cpu], *w = &want->cpu[cpu];
+
+		KUNIT_EXPECT_EQ_MSG(test, g->root_rq_runtime, w->root_rq_runtime,
 				    "CPU%d", cpu);
+		KUNIT_EXPECT_EQ_MSG(test, g->dl_bw, w->dl_bw, "CPU%d", cpu);
+		KUNIT_EXPECT_EQ_MSG(test, g->dl_bw_ratio, w->dl_bw_ratio, "CPU%d", cpu);
+		KUNIT_EXPECT_EQ_MSG(test, g->dl_extra_bw, w->dl_extra_bw, "CPU%d", cpu);
 	}
 }
 
@@ -123,7 +144,7 @@ static struct task_group *rtg_group(struct kunit *test, struct task_group *paren
 
 	KUNIT_ASSERT_LT(test, ctx->nr_groups, RTG_MAX_GROUPS);
 	tg = sched_create_group(parent);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(tg));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, tg);
 	sched_online_group(tg, parent);
 	ctx->groups[ctx->nr_groups++] = tg;
 	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(tg), 0L);
@@ -138,14 +159,9 @@ static void rtg_full_bandwidth(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rtg_set_root(RTG_PERIOD_US * RTG_US, RTG_PERIOD_US * RTG_US), 0);
 }
 
+/* Never called: the kthread is stopped before it is ever woken. */
 static int rtg_kthread_fn(void *data)
 {
-	while (!kthread_should_stop()) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (!kthread_should_stop())
-			schedule();
-		__set_current_state(TASK_RUNNING);
-	}
 	return 0;
 }
 
@@ -155,7 +171,7 @@ static struct task_struct *rtg_rt_kthread(struct kunit *test)
 	struct rtg_ctx *ctx = test->priv;
 	struct task_struct *p = kthread_create(rtg_kthread_fn, NULL, "rtg_test");
 
-	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
 	ctx->rt_kthread = p;
 	sched_set_fifo(p);
 	KUNIT_ASSERT_TRUE(test, rt_task(p));
@@ -168,6 +184,10 @@ static int rtg_init(struct kunit *test)
 
 	if (!ctx)
 		return -ENOMEM;
+	ctx->saved.cpu = kunit_kcalloc(test, nr_cpu_ids, sizeof(*ctx->saved.cpu),
+				       GFP_KERNEL);
+	if (!ctx->saved.cpu)
+		return -ENOMEM;
 	rtg_save(&ctx->saved);
 	test->priv = ctx;
 	return 0;
@@ -176,8 +196,12 @@ static int rtg_init(struct kunit *test)
 static void rtg_exit(struct kunit *test)
 {
 	struct rtg_ctx *ctx = test->priv;
-	const struct rtg_state *s = &ctx->saved;
+	const struct rtg_state *s;
 
+	/* .exit runs even when .init failed. */
+	if (!ctx)
+		return;
+	s = &ctx->saved;
 	if (ctx->rt_kthread)
 		kthread_stop(ctx->rt_kthread);
 	/* Children were made after their parents: release them first. */
@@ -187,17 +211,31 @@ static void rtg_exit(struct kunit *test)
 		sched_release_group(tg);
 		sched_destroy_group(tg);
 	}
+	/*
+	 * With the global limit off (-1) every root setting a case may have
+	 * left can go back, then the period, then the runtime, each through
+	 * the checks a write to /proc would pass.
+	 */
+	KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", -1), 0);
 	KUNIT_EXPECT_EQ(test, rtg_set_root(s->root_period, s->root_runtime), 0);
-	if (READ_ONCE(sysctl_sched_rt_period) != s->period_us)
-		KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_period_us", s->period_us), 0);
-	if (READ_ONCE(sysctl_sched_rt_runtime) != s->runtime_us)
-		KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", s->runtime_us), 0);
+	KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_period_us", s->period_us), 0);
+	KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", s->runtime_us), 0);
 }
 
 static int rtg_suite_init(struct kunit_suite *suite)
 {
+	rtg_suite_start.cpu = kcalloc(nr_cpu_ids, sizeof(*rtg_suite_start.cpu),
+				      GFP_KERNEL);
+	if (!rtg_suite_start.cpu)
+		return -ENOMEM;
 	rtg_save(&rtg_suite_start);
 	return 0;
+}
+
+static void rtg_suite_exit(struct kunit_suite *suite)
+{
+	kfree(rtg_suite_start.cpu);
+	rtg_suite_start.cpu = NULL;
 }
 
 /* Runtime against period, on a group under a root group at 100%. */
@@ -336,15 +374,19 @@ static int rtg_check_one(struct task_group *tg, u64 period_us, u64 runtime_us)
 
 static void rt_group_global_limit(struct kunit *test)
 {
+	struct rtg_ctx *ctx = test->priv;
 	struct task_group *tg = rtg_group(test, &root_task_group);
 	struct rtg_tree t;
 
 	/* The group itself, against 950000/1000000 alone. */
 	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, RTG_PERIOD_US, 950000), 0);
 	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, RTG_PERIOD_US, 950001), -EINVAL);
+	/* 1900001 us per 2 s rounds down to 996147: the limit is on the ratio. */
 	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, 2 * RTG_PERIOD_US, 1900000), 0);
+	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, 2 * RTG_PERIOD_US, 1900001), 0);
 	KUNIT_EXPECT_EQ(test, rtg_check_one(tg, 2 * RTG_PERIOD_US, 1900002), -EINVAL);
 	/* Through the full walk too, where the root group also objects. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, -1), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 950001), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 950000), 0);
 	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 100000), 0);
@@ -360,7 +402,7 @@ static void rt_group_global_limit(struct kunit *test)
 	 * refused, and the sysctl is put back.
 	 */
 	KUNIT_EXPECT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", 940000), -EINVAL);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_rt_runtime), 950000);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_rt_runtime), ctx->saved.runtime_us);
 }
 
 /* No root runtime 0, no period 0, no runtime past max_rt_runtime. */
@@ -480,6 +522,7 @@ static struct kunit_case rtg_test_cases[] = {
 static struct kunit_suite rtg_test_suite = {
 	.name = "sched_rt_group",
 	.suite_init = rtg_suite_init,
+	.suite_exit = rtg_suite_exit,
 	.init = rtg_init,
 	.exit = rtg_exit,
 	.test_cases = rtg_test_cases,
