@@ -394,7 +394,7 @@ def main(argv: List[str]) -> int:
         traceback.print_exc()
         return 2
     with open(args.out, 'w', encoding='utf-8') as f:
-        f.write(text)
+        f.write(text + '\n')
     print(text)
     return 0 if green else 1
 

@@ -12,6 +12,8 @@ default work folder that scripts/prepare-tree.sh fills.
 """
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -337,11 +339,14 @@ class MainTest(unittest.TestCase):
             with open(steps, 'w', encoding='utf-8') as f:
                 f.write('01-x ' + SHA1 + '\n')
             out = os.path.join(d, 'r.md')
-            rc = report.main(['--tree', TREE, '--results', d, '--steps-file', steps,
-                              '--series-dir', d, '--package', 'p',
-                              '--package-version', 'v', '--kernel-version', 'k',
-                              '--out', out])
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                rc = report.main(['--tree', TREE, '--results', d, '--steps-file', steps,
+                                  '--series-dir', d, '--package', 'p',
+                                  '--package-version', 'v', '--kernel-version', 'k',
+                                  '--out', out])
             self.assertEqual(rc, 2)
+            self.assertIn('the first step must be 00-baseline', err.getvalue())
             self.assertFalse(os.path.exists(out))
 
 
