@@ -29,7 +29,8 @@ SCHED_TINIFY_TREE=$TREE python3 -m unittest discover -s "$REPO/scripts/tests" -t
 	die "tooling unit tests failed"
 
 step "shellcheck"
-shellcheck -x "$REPO"/scripts/*.sh "$REPO/.ci/run" || die "shellcheck found problems"
+# From the repository: the scripts' "shellcheck source=" paths start there.
+(cd "$REPO" && shellcheck -x scripts/*.sh .ci/run) || die "shellcheck found problems"
 echo "shellcheck: clean"
 
 step "checkpatch --strict"
