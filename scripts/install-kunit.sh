@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install kunit/ into a kernel tree: copy every test file to the same path
 # in the tree, then apply kunit/hook.patch (the Kconfig source line and the
-# #include in kernel/sched/build_policy.c). Checks afterwards that each
-# installed file is byte-identical to its source in kunit/.
+# #include in kernel/sched/build_policy.c). run-cell.sh checks at every
+# step that the files in the tree are still byte-identical to kunit/.
 #
 # Usage: scripts/install-kunit.sh TREE
 set -euo pipefail
@@ -23,6 +23,3 @@ for f in "${files[@]}"; do
 done
 git -C "$tree" apply --whitespace=error-all "$src/hook.patch" ||
 	die "kunit/hook.patch does not apply to $tree"
-for f in "${files[@]}"; do
-	cmp -s "$f" "$tree/$f" || die "installed $f differs from kunit/$f"
-done
