@@ -17,3 +17,7 @@
 #ifdef CONFIG_SCHED_RT_GROUP_KUNIT_TEST
 # include "rt_group_test.c"
 #endif
+
+#ifdef CONFIG_SCHED_SETSCHEDULER_KUNIT_TEST
+# include "setscheduler_test.c"
+#endif

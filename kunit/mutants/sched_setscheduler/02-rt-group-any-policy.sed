@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# Refuse every policy, not only RT ones, in a group without RT runtime.
+/^static int __sched_setscheduler(/,/^}/ s/if (rt_bandwidth_enabled() && rt_policy(policy) &&/if (rt_bandwidth_enabled() \&\&/

@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# Do not refuse a user's SCHED_DEADLINE task in a domain without bandwidth.
+/^static int __sched_setscheduler(/,/^}/ s/rq->rd->dl_bw.bw == 0) {/false) {/

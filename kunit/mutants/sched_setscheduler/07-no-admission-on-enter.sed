@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# Skip bandwidth admission for a task entering SCHED_DEADLINE.
+/^static int __sched_setscheduler(/,/^}/ s/if ((dl_policy(policy) || dl_task(p)) && sched_dl_overflow(p, policy, attr)) {/if (dl_task(p) \&\& sched_dl_overflow(p, policy, attr)) {/

@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# Fork: leave the replenishment timer as copied from the parent.
+/^static void __sched_fork(/,/^}/ s/^\tinit_dl_task_timer(&p->dl);/\t;/

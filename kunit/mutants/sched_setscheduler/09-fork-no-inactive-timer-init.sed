@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# Fork: leave the inactive timer as copied from the parent.
+/^static void __sched_fork(/,/^}/ s/^\tinit_dl_inactive_task_timer(&p->dl);/\t;/

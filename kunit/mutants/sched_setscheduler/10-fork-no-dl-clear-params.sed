@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# Fork: keep the parent's deadline parameters.
+/^static void __sched_fork(/,/^}/ s/^\t__dl_clear_params(p);/\t;/

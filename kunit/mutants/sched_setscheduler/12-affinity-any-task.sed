@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# Check the affinity of every task, not only of deadline tasks.
+/^int dl_task_check_affinity(/,/^}/ s/if (!task_has_dl_policy(p) || !dl_bandwidth_enabled())/if (!dl_bandwidth_enabled())/
