@@ -66,6 +66,23 @@ series_patches() {
 	done <"$1/series"
 }
 
+# checkout_step SHA: check SHA out in $TREE, which must be clean (builds
+# go to $BUILD only), also when it is at SHA already (an interrupted
+# checkout); then check that the tests are the same bytes as kunit/.
+# Only the files that differ change, so build folders rebuild incrementally.
+checkout_step() {
+	local f
+	[[ -z $(git -C "$TREE" status --porcelain) ]] ||
+		{ note "$TREE has local changes: refusing to build (git -C $TREE status)"; return 1; }
+	if [[ $(git -C "$TREE" rev-parse HEAD) != "$1" ]]; then
+		git -C "$TREE" checkout -q --detach "$1" || { note "cannot check $1 out in $TREE"; return 1; }
+	fi
+	while read -r f; do
+		cmp -s "$REPO/kunit/$f" "$TREE/$f" ||
+			{ note "$f in the tree differs from kunit/$f at $1"; return 1; }
+	done < <(cd "$REPO/kunit" && find kernel -type f)
+}
+
 # report STEPS RESULTS_DIR SERIES_DIR OUT [report.py options]: judge a run.
 report() {
 	local steps=$1 results=$2 series=$3 out=$4

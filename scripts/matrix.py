@@ -6,6 +6,8 @@ Usage:
   matrix.py cells [NAME,...]   cell names, one per line (all, or the
                                given ones, checked to exist)
   matrix.py cell NAME FIELD    one field of one cell
+  matrix.py builds [NAME,...]  build-only configuration names, one per line
+  matrix.py build NAME FIELD   one field of one build-only configuration
   matrix.py patches PKG        the series folder of a source package
   matrix.py github             the cells as a compact JSON list (CI jobs)
   matrix.py check              validate the file; print nothing
@@ -24,6 +26,13 @@ CELL_FIELDS = {
     'name': str, 'arch': str, 'cross_compile': str, 'compiler': str,
     'kunitconfig': str, 'smp': bool, 'cpus': int, 'qemu_args': str,
 }
+
+BUILD_FIELDS = {
+    'name': str, 'arch': str, 'cross_compile': str, 'compiler': str,
+    'kunitconfig': str,
+}
+
+TOP_FIELDS = {'comment', 'trees', 'cells', 'builds_comment', 'builds'}
 
 
 class MatrixError(Exception):
@@ -62,6 +71,25 @@ def validate(data):
         if cell['smp'] and f'-smp {cell["cpus"]}' not in cell['qemu_args']:
             raise MatrixError(
                 f'matrix: cell {cell["name"]}: SMP cell must boot {cell["cpus"]} CPUs')
+    builds = data.get('builds', [])
+    if not isinstance(builds, list):
+        raise MatrixError('matrix: "builds" must be a list')
+    for i, build in enumerate(builds):
+        if not isinstance(build, dict):
+            raise MatrixError(f'matrix: build {i} is not an object')
+        for key, kind in BUILD_FIELDS.items():
+            if not isinstance(build.get(key), kind):
+                raise MatrixError(
+                    f'matrix: build {i}: field "{key}" must be {kind.__name__}')
+        extra = set(build) - set(BUILD_FIELDS)
+        if extra:
+            raise MatrixError(f'matrix: build {build["name"]}: unknown fields {sorted(extra)}')
+        if build['name'] in names:
+            raise MatrixError(f'matrix: {build["name"]} defined twice')
+        names.add(build['name'])
+    extra = set(data) - TOP_FIELDS
+    if extra:
+        raise MatrixError(f'matrix: unknown top-level fields {sorted(extra)}')
     return data
 
 
@@ -73,22 +101,22 @@ def load(path=MATRIX):
         raise MatrixError(f'matrix: cannot read {path}: {e}') from e
 
 
-def select(data, names=None):
-    """The cells named in a comma-separated list (all when empty)."""
-    cells = data['cells']
+def select(data, names=None, kind='cells'):
+    """The cells (or builds) named in a comma-separated list (all when empty)."""
+    cells = data.get(kind, [])
     if not names:
         return cells
     by_name = {c['name']: c for c in cells}
     wanted = [n for n in names.split(',') if n]
     unknown = [n for n in wanted if n not in by_name]
     if unknown:
-        raise MatrixError(f'unknown cell(s): {", ".join(unknown)} '
+        raise MatrixError(f'unknown {kind[:-1]}(s): {", ".join(unknown)} '
                           f'(known: {", ".join(by_name)})')
     return [by_name[n] for n in wanted]
 
 
-def field(data, name, key):
-    cell = select(data, name)[0]
+def field(data, name, key, kind='cells'):
+    cell = select(data, name, kind)[0]
     if key not in cell:
         raise MatrixError(f'cell {name}: no field {key}')
     value = cell[key]
@@ -106,6 +134,10 @@ def main(argv):
         return '\n'.join(c['name'] for c in select(data, args[0] if args else ''))
     if cmd == 'cell' and len(args) == 2:
         return field(data, args[0], args[1])
+    if cmd == 'builds' and len(args) <= 1:
+        return '\n'.join(b['name'] for b in select(data, args[0] if args else '', 'builds'))
+    if cmd == 'build' and len(args) == 2:
+        return field(data, args[0], args[1], 'builds')
     if cmd == 'patches' and len(args) == 1:
         if args[0] not in data['trees']:
             raise MatrixError(f'no tree {args[0]} in the matrix '

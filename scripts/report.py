@@ -8,9 +8,17 @@ kunit.json, meta), parses the raw KTAP with the kernel tree's own parser
 "suite.case[.parameter] -> status [reason]" and compares every step with
 the baseline step of the same cell.
 
+It also reports what scripts/build-only.sh kept for the build-only
+configurations (W=1 warnings in kernel/sched/, compared with the
+baseline's), the sizes run-cell.sh kept (text of vmlinux and of
+kernel/sched/built-in.a, baseline against the last step), and the lines of
+kernel/sched/core.c and the diffstat of the series, read from the tree.
+
 Exit status: 0 when every requested step and cell ran, nothing failed or
-crashed, and every step is identical to the baseline in every cell; 1
-otherwise; 2 on a usage or input error.
+crashed, every step is identical to the baseline in every cell, every
+requested build-only configuration built without a W=1 warning the
+baseline does not have, and (with --size-limit) no text grew by more than
+the limit; 1 otherwise; 2 on a usage or input error.
 """
 
 import argparse
@@ -19,6 +27,7 @@ import io
 import json
 import os
 import re
+import subprocess
 import sys
 import traceback
 from dataclasses import dataclass, field
@@ -269,7 +278,119 @@ def read_series(series_dir: str) -> List[Tuple[str, str]]:
     return out
 
 
-def build_report(args, cells_def: List[dict]) -> Tuple[str, bool]:
+def read_size(path: str) -> Dict[str, List[int]]:
+    """The size file of run-cell.sh: object -> [text, data, bss, dec]."""
+    sizes = {}
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 5:
+                sizes[parts[0]] = [int(x) for x in parts[1:]]
+    return sizes
+
+
+def size_section(results: str, base: str, last: str, cells: List[str],
+                 limit: Optional[float]) -> Tuple[List[str], List[str]]:
+    """Lines of the size table, and problems (text growth over limit %)."""
+    lines = [f'## Size: {base} -> {last}', '',
+             'text, data, bss of each object (bytes), with the change of text.', '',
+             '| cell | object | text | data | bss | text change |',
+             '|---|---|---|---|---|---|']
+    problems = []
+    for c in cells:
+        try:
+            old = read_size(os.path.join(results, base, c, 'size'))
+            new = read_size(os.path.join(results, last, c, 'size'))
+        except OSError as e:
+            problems.append(f'{c}: no size to compare ({e.filename})')
+            continue
+        for obj in ('vmlinux', 'kernel/sched/built-in.a'):
+            if obj not in old or obj not in new:
+                problems.append(f'{c}: no size of {obj}')
+                continue
+            o, n = old[obj], new[obj]
+            delta = n[0] - o[0]
+            pct = 100.0 * delta / o[0] if o[0] else 0.0
+            cols = [f'{o[i]} -> {n[i]}' if o[i] != n[i] else str(o[i]) for i in range(3)]
+            mark = ''
+            if limit is not None and pct > limit:
+                mark = f' **over {limit}%**'
+                problems.append(f'{c}: text of {obj} grows by {delta} bytes '
+                                f'({pct:+.3f}%), over the {limit}% limit')
+            lines.append(f'| {c} | {obj} | ' + ' | '.join(cols) +
+                         f' | {delta:+d} ({pct:+.3f}%){mark} |')
+    lines.append('')
+    return lines, problems
+
+
+def git(tree: str, *argv: str) -> str:
+    return subprocess.run(['git', '-C', tree, *argv], check=True,
+                          capture_output=True, text=True).stdout
+
+
+def code_section(tree: str, steps: List[Tuple[str, str]]) -> List[str]:
+    """Lines of core.c per step and the diffstat of the whole series."""
+    lines = ['## Code: kernel/sched/core.c per step, and the series diffstat', '',
+             '| step | core.c lines |', '|---|---|']
+    for name, sha in steps:
+        n = git(tree, 'show', f'{sha}:kernel/sched/core.c').count('\n')
+        lines.append(f'| {name} | {n} |')
+    lines += ['', '```', git(tree, 'diff', '--stat=72', '--diff-algorithm=minimal',
+                             steps[0][1], steps[-1][1]).rstrip(), '```', '']
+    return lines
+
+
+def build_only_section(results: str, steps: List[str], sha_of: Dict[str, str],
+                       builds: List[str]) -> Tuple[List[str], List[str]]:
+    """Table of the build-only configurations, and their problems."""
+    lines = ['## Build-only configurations (W=1)', '',
+             'Each: whether it built, and its W=1 warnings in kernel/sched/. '
+             'A warning the baseline does not have is a problem.', '',
+             '| step | ' + ' | '.join(builds) + ' |',
+             '|---|' + '---|' * len(builds)]
+    problems = []
+    base_warnings: Dict[str, Optional[set]] = {}
+    for step in dict.fromkeys([BASELINE] + steps):
+        row = [step]
+        for b in builds:
+            d = os.path.join(results, step, b)
+            try:
+                meta = read_meta(os.path.join(d, 'meta'))
+            except OSError:
+                meta = {}
+            if not meta:
+                text = 'NOT RUN'
+                problems.append(f'{step} {b}: not run')
+            elif meta.get('sha') != sha_of[step]:
+                text = 'STALE'
+                problems.append(f'{step} {b}: stale: built {meta.get("sha", "?")[:12]}')
+            elif meta.get('build_rc') != '0':
+                text = 'BUILD FAILED'
+                problems.append(f'{step} {b}: build failed (see {d}/build.log)')
+            else:
+                with open(os.path.join(d, 'warnings'), encoding='utf-8') as f:
+                    warnings = {w.strip() for w in f if w.strip()}
+                text = f'built, {len(warnings)} warning(s)'
+                if step == BASELINE:
+                    base_warnings[b] = warnings
+                elif base_warnings.get(b) is not None:
+                    new = sorted(warnings - base_warnings[b])
+                    text += f', **{len(new)} NEW**' if new else ', none new'
+                    problems.extend(f'{step} {b}: new W=1 warning: {w}' for w in new)
+                else:
+                    text += ' (no baseline to compare)'
+                    problems.append(f'{step} {b}: no baseline build to compare with')
+            if step == BASELINE and b not in base_warnings:
+                base_warnings[b] = None
+            row.append(text)
+        if step in steps:
+            lines.append('| ' + ' | '.join(row) + ' |')
+    lines.append('')
+    return lines, problems
+
+
+def build_report(args, cells_def: List[dict],
+                 builds: Optional[List[str]] = None) -> Tuple[str, bool]:
     parser = load_parser(args.tree)
     all_steps = read_steps(args.steps_file)
     sha_of = dict(all_steps)
@@ -343,6 +464,22 @@ def build_report(args, cells_def: List[dict]) -> Tuple[str, bool]:
         lines.append('| ' + ' | '.join(row) + ' |')
     lines.append('')
 
+    extra: List[str] = []
+    if builds:
+        more, probs = build_only_section(args.results, steps, sha_of, builds)
+        extra += more
+        problems.extend(probs)
+    last = steps[-1]
+    limit = getattr(args, 'size_limit', None)
+    if last != BASELINE and limit is not None:
+        more, probs = size_section(args.results, BASELINE, last, cells, limit)
+        extra += more
+        problems.extend(f'size: {p}' for p in probs)
+        extra += code_section(args.tree, [(s, sha_of[s]) for s in
+                                          dict.fromkeys([BASELINE] + steps)])
+    if problems:
+        green = False
+
     lines.append('## Failures and problems')
     lines.append('')
     lines.extend(f'- {p}' for p in problems) if problems else lines.append('None.')
@@ -352,6 +489,7 @@ def build_report(args, cells_def: List[dict]) -> Tuple[str, bool]:
     lines.extend(f'- {d}' for d in diffs) if diffs else lines.append('None.')
     lines.append('')
 
+    lines.extend(extra)
     lines.append('## Skipped, with reasons (baseline)')
     lines.append('')
     skips = [f'{c}: {p}: {r}' for c in cells
@@ -378,15 +516,24 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--kernel-version', required=True)
     ap.add_argument('--cells', default='', help='comma-separated; default all')
     ap.add_argument('--steps', default='', help='comma-separated; default all')
+    ap.add_argument('--builds', default='',
+                    help='build-only configurations, comma-separated; default none')
+    ap.add_argument('--size-limit', type=float, default=None, metavar='PCT',
+                    help='add the size and code sections; a problem if a text '
+                         'grows by more than PCT%% from the baseline to the last step')
     ap.add_argument('--out', required=True, help='Markdown report to write')
     args = ap.parse_args(argv)
 
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import matrix  # pylint: disable=import-outside-toplevel
     try:
-        cells_def = matrix.select(matrix.load(), args.cells)
-        text, green = build_report(args, cells_def)
-    except (ReportError, matrix.MatrixError, OSError) as e:
+        data = matrix.load()
+        cells_def = matrix.select(data, args.cells)
+        builds = [b['name'] for b in matrix.select(data, args.builds, 'builds')] \
+            if args.builds else []
+        text, green = build_report(args, cells_def, builds)
+    except (ReportError, matrix.MatrixError, OSError,
+            subprocess.CalledProcessError) as e:
         print(f'report.py: error: {e}', file=sys.stderr)
         return 2
     except Exception:  # pylint: disable=broad-except

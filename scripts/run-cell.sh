@@ -5,11 +5,11 @@
 #   STEP  a step name from $STEPS_FILE (see prepare-tree.sh), e.g. 00-baseline
 #   CELL  a cell name from ci/matrix.json, e.g. arm-up
 #
-# Checks the step's commit out in the build tree (only the files that
-# differ change, so every cell's build folder rebuilds incrementally),
-# builds with kunit.py in the cell's own build folder, boots it under QEMU
+# Checks the step's commit out in the build tree (checkout_step), builds
+# with kunit.py in the cell's own build folder, boots it under QEMU
 # and keeps in $RESULTS/$PKG/STEP/CELL/: build.log, exec.log, test.log (the
-# raw console), kunit.json, config (.config) and meta (timings, exit codes,
+# raw console), kunit.json, config (.config), size (text data bss dec of
+# vmlinux and kernel/sched/built-in.a) and meta (timings, exit codes,
 # the CPU check). Exit status: 0 all passed, 1 test failure or crash,
 # 2 build or harness failure.
 #
@@ -44,17 +44,7 @@ out=$RESULTS/$PKG/$step/$cell
 rm -rf "$out"
 bdir=$BUILD/$cell${SCHED_TINIFY_KCONFIG_ADD:+-debug}
 
-# Check the step out; the tree must be clean (builds go to $BUILD only),
-# also when it is at the step already (an interrupted checkout).
-[[ -z $(git -C "$TREE" status --porcelain) ]] ||
-	fail "$TREE has local changes: refusing to build $step (git -C $TREE status)"
-if [[ $(git -C "$TREE" rev-parse HEAD) != "$sha" ]]; then
-	git -C "$TREE" checkout -q --detach "$sha" || fail "cannot check $sha out in $TREE"
-fi
-# The tests must be the same bytes at every step.
-(cd "$REPO/kunit" && find kernel -type f) | while read -r f; do
-	cmp -s "$REPO/kunit/$f" "$TREE/$f" || fail "$f in the tree differs from kunit/$f at $step"
-done
+checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 
 cc=$compiler
 if command -v ccache >/dev/null; then
@@ -88,6 +78,13 @@ if [[ $build_rc -ne 0 ]]; then
 	tail -n 30 "$out/build.log" >&2
 	fail "build failed (kunit.py build exit $build_rc); log: $out/build.log"
 fi
+# Sizes (text data bss dec) of the kernel and of the scheduler, for the
+# report's baseline-to-final comparison.
+{
+	"${cross}size" "$bdir/vmlinux" | awk 'NR == 2 { print "vmlinux", $1, $2, $3, $4 }'
+	"${cross}size" -t "$bdir/kernel/sched/built-in.a" |
+		awk '/\(TOTALS\)/ { print "kernel/sched/built-in.a", $1, $2, $3, $4 }'
+} >"$out/size" || fail "size failed on $bdir/vmlinux or kernel/sched/built-in.a"
 
 exec_rc=0
 # kunit.py starts QEMU before it opens test.log: no earlier log may stand in.

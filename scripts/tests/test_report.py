@@ -352,3 +352,73 @@ class MainTest(unittest.TestCase):
 
 if __name__ == '__main__':
     sys.exit(unittest.main())
+
+
+class MeasureTest(unittest.TestCase):
+    """The size and build-only sections judge what the scripts kept."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()  # pylint: disable=consider-using-with
+        self.results = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def write(self, step, name, filename, text):
+        d = os.path.join(self.results, step, name)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, filename), 'w', encoding='utf-8') as f:
+            f.write(text)
+
+    def sizes(self, step, vmlinux_text, sched_text):
+        self.write(step, 'c', 'size',
+                   f'vmlinux {vmlinux_text} 10 20 {vmlinux_text + 30}\n'
+                   f'kernel/sched/built-in.a {sched_text} 1 2 {sched_text + 3}\n')
+
+    def test_size_within_limit(self):
+        self.sizes('00-baseline', 100000, 10000)
+        self.sizes('02-last', 100100, 10010)
+        lines, problems = report.size_section(self.results, '00-baseline', '02-last',
+                                              ['c'], 0.1)
+        self.assertEqual(problems, [])
+        self.assertIn('| c | kernel/sched/built-in.a | 10000 -> 10010 | 1 | 2 | '
+                      '+10 (+0.100%) |', lines)
+
+    def test_size_over_limit(self):
+        self.sizes('00-baseline', 100000, 10000)
+        self.sizes('02-last', 100000, 10011)
+        _, problems = report.size_section(self.results, '00-baseline', '02-last',
+                                          ['c'], 0.1)
+        self.assertEqual(len(problems), 1)
+        self.assertIn('kernel/sched/built-in.a grows by 11 bytes', problems[0])
+
+    def test_size_missing(self):
+        self.sizes('00-baseline', 100000, 10000)
+        _, problems = report.size_section(self.results, '00-baseline', '02-last',
+                                          ['c'], 0.1)
+        self.assertEqual(len(problems), 1)
+        self.assertIn('no size to compare', problems[0])
+
+    def build(self, step, sha, rc=0, warnings=''):
+        self.write(step, 'b', 'meta', f'step={step}\nsha={sha}\nbuild_rc={rc}\n')
+        self.write(step, 'b', 'warnings', warnings)
+
+    def test_new_warning_is_a_problem(self):
+        self.build('00-baseline', 'a0', warnings='kernel/sched/core.c: warning: old\n')
+        self.build('01-x', 'a1', warnings='kernel/sched/core.c: warning: old\n'
+                                          'kernel/sched/rt.c: warning: new\n')
+        lines, problems = report.build_only_section(
+            self.results, ['00-baseline', '01-x'], {'00-baseline': 'a0', '01-x': 'a1'}, ['b'])
+        self.assertEqual(problems, ['01-x b: new W=1 warning: kernel/sched/rt.c: warning: new'])
+        self.assertIn('| 01-x | built, 2 warning(s), **1 NEW** |', lines)
+
+    def test_build_failed_stale_and_not_run(self):
+        self.build('00-baseline', 'a0', rc=2)
+        self.build('01-x', 'old')
+        _, problems = report.build_only_section(
+            self.results, ['00-baseline', '01-x', '02-y'],
+            {'00-baseline': 'a0', '01-x': 'a1', '02-y': 'a2'}, ['b'])
+        self.assertEqual(len(problems), 3)
+        self.assertIn('build failed', problems[0])
+        self.assertIn('stale', problems[1])
+        self.assertIn('not run', problems[2])

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Build one build-only configuration of ci/matrix.json ("builds": Kconfig
+# combinations the cells do not cover) at one step of the series, with
+# W=1, and keep the warnings that point into kernel/sched/.
+#
+# Usage: scripts/build-only.sh STEP BUILD
+#   STEP   a step name from $STEPS_FILE, e.g. 00-baseline
+#   BUILD  a build name from ci/matrix.json, e.g. x86_64-up-lean
+#
+# Keeps in $RESULTS/$PKG/STEP/BUILD/: build.log, config (.config), meta,
+# and warnings (the W=1 warnings located in kernel/sched/, without line
+# numbers, sorted: what report.py compares with the baseline's).
+# Exit status: 0 built, 2 build or harness failure.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+[[ $# -eq 2 ]] || die "usage: ${0##*/} STEP BUILD"
+step=$1 build=$2
+
+fail() {
+	printf '%s: %s %s: %s\n' "${0##*/}" "$step" "$build" "$*" >&2
+	exit 2
+}
+
+[[ -f $STEPS_FILE ]] || fail "no $STEPS_FILE: run scripts/prepare-tree.sh first"
+sha=$(awk -v s="$step" '$1 == s { print $2 }' "$STEPS_FILE")
+[[ -n $sha ]] || fail "no step $step in $STEPS_FILE"
+arch=$(matrix build "$build" arch) || exit 2
+cross=$(matrix build "$build" cross_compile)
+compiler=$(matrix build "$build" compiler)
+kunitconfig=$REPO/$(matrix build "$build" kunitconfig)
+out=$RESULTS/$PKG/$step/$build
+rm -rf "$out"
+bdir=$BUILD/$build
+
+checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
+
+cc=$compiler
+if command -v ccache >/dev/null; then
+	cc="ccache $compiler"
+	export CCACHE_BASEDIR=$WORK/$PKG
+fi
+args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
+[[ -n $cross ]] && args+=(--cross_compile="$cross")
+
+mkdir -p "$out" "$bdir"
+printf 'step=%s\nsha=%s\nbuild=%s\narch=%s\n' "$step" "$sha" "$build" "$arch" >"$out/meta"
+# Compile every kernel/sched object at every step, so that all their
+# warnings are in this step's log (ccache replays them when nothing changed).
+rm -f "$bdir"/kernel/sched/*.o
+cd "$TREE"
+t0=$(date +%s)
+build_rc=0
+python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)" \
+	--make_options="CC=$cc" --make_options=W=1 >"$out/build.log" 2>&1 || build_rc=$?
+t1=$(date +%s)
+cp "$bdir/.config" "$out/config" 2>/dev/null || true
+sed -nE 's#^.*(kernel/sched/[^:]+):[0-9]+:[0-9]+: warning: #\1: warning: #p' \
+	"$out/build.log" | sort -u >"$out/warnings"
+printf 'build_rc=%s\nbuild_seconds=%s\nwarnings=%s\n' "$build_rc" "$((t1 - t0))" \
+	"$(wc -l <"$out/warnings")" >>"$out/meta"
+if [[ $build_rc -ne 0 ]]; then
+	tail -n 30 "$out/build.log" >&2
+	fail "build failed (kunit.py build exit $build_rc); log: $out/build.log"
+fi
+note "$step $build: built in $((t1 - t0)) s, $(wc -l <"$out/warnings") W=1 warning(s) in kernel/sched/"
