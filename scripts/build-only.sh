@@ -8,8 +8,9 @@
 #   BUILD  a build name from ci/matrix.json, e.g. x86_64-up-lean
 #
 # Keeps in $RESULTS/$PKG/STEP/BUILD/: build.log, config (.config), meta,
-# and warnings (the W=1 warnings located in kernel/sched/, without line
-# numbers, sorted: what report.py compares with the baseline's).
+# and warnings (the W=1 warnings, compiler and kernel-doc, located in
+# kernel/sched/, without line numbers, sorted: what report.py compares
+# with the baseline's).
 # Exit status: 0 built, 2 build or harness failure.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -56,7 +57,7 @@ python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)" \
 	--make_options="CC=$cc" --make_options=W=1 >"$out/build.log" 2>&1 || build_rc=$?
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
-sed -nE 's#^.*(kernel/sched/[^:]+):[0-9]+:[0-9]+: warning: #\1: warning: #p' \
+sed -nE 's#^.*(kernel/sched/[^:]+):[0-9]+(:[0-9]+)?: warning: #\1: warning: #p' \
 	"$out/build.log" | sort -u >"$out/warnings"
 printf 'build_rc=%s\nbuild_seconds=%s\nwarnings=%s\n' "$build_rc" "$((t1 - t0))" \
 	"$(wc -l <"$out/warnings")" >>"$out/meta"

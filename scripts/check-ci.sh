@@ -15,7 +15,7 @@ yamllint -d '{extends: default, rules: {line-length: {max: 100}, truthy: {check-
 	die "$wf: YAML check failed"
 # shellcheck disable=SC2016 # literal $CELL, as the workflow spells it
 for want in 'scripts/matrix.py github' 'fromJSON(needs.cells.outputs.cells)' \
-	'scripts/matrix.sh --cells "$CELL"'; do
+	'scripts/matrix.sh --cells "$CELL"' 'scripts/matrix.sh --cells x86_64-smp --builds all'; do
 	grep -qF "$want" "$wf" || die "$wf does not contain: $want"
 done
 note "CI definition OK: $(matrix cells | wc -l) cells from ci/matrix.json"

@@ -7,8 +7,8 @@
 #                          [--prepare-only]
 #   --cells         cells of ci/matrix.json to run (default: all)
 #   --builds        build-only configurations of ci/matrix.json to build
-#                   with W=1 (scripts/build-only.sh); default: all when
-#                   --cells is not given, none when it is
+#                   with W=1 (scripts/build-only.sh), a list, "all" or
+#                   "none"; default: all without --cells, none with it
 #   --steps         steps to run, by name from the steps file (default: all;
 #                   00-baseline is what every step is compared with)
 #   --prepare-only  install packages and prepare the tree, run nothing
@@ -42,9 +42,12 @@ start=$(date +%s)
 mapfile -t cell_list < <(matrix cells "$cells")
 [[ ${#cell_list[@]} -gt 0 ]] || die "no cells selected"
 build_list=()
-if [[ $builds != none && ( -n $builds || -z $cells ) ]]; then
-	mapfile -t build_list < <(matrix builds "$builds")
-fi
+[[ -n $builds ]] || { [[ -n $cells ]] && builds=none || builds=all; }
+case $builds in
+none) ;;
+all) mapfile -t build_list < <(matrix builds) ;;
+*) mapfile -t build_list < <(matrix builds "$builds") ;;
+esac
 if [[ -n $steps ]]; then
 	IFS=, read -r -a step_list <<<"$steps"
 else

@@ -14,6 +14,8 @@ CELL = {'name': 'x-smp', 'arch': 'x86_64', 'cross_compile': '', 'compiler': 'gcc
         'kunitconfig': 'kunitconfigs/x', 'smp': True, 'cpus': 4,
         'qemu_args': '-smp 4'}
 GOOD = {'trees': {'linux-source-6.1': {'patches': 'patches'}}, 'cells': [CELL]}
+BUILD = {'name': 'x-lean', 'arch': 'x86_64', 'cross_compile': '', 'compiler': 'gcc',
+         'kunitconfig': 'kunitconfigs/build-only/x'}
 
 
 def with_cell(**changes):
@@ -46,6 +48,10 @@ class ValidateTest(unittest.TestCase):
             'no cells': {**GOOD, 'cells': []},
             'duplicate cell': {**GOOD, 'cells': [CELL, CELL]},
             'tree without patches': {**GOOD, 'trees': {'p': {}}},
+            'build without kunitconfig': {**GOOD, 'builds': [{**BUILD, 'kunitconfig': None}]},
+            'build with a cell field': {**GOOD, 'builds': [{**BUILD, 'smp': True}]},
+            'build named like a cell': {**GOOD, 'builds': [{**BUILD, 'name': 'x-smp'}]},
+            'unknown top-level field': {**GOOD, 'cellz': []},
         }
         for what, data in bad.items():
             with self.subTest(what):
@@ -96,6 +102,18 @@ class QueryTest(unittest.TestCase):
         self.assertEqual(matrix.field(data, 'x-smp', 'cpus'), '4')
         with self.assertRaises(matrix.MatrixError):
             matrix.field(data, 'x-smp', 'nope')
+
+    def test_builds(self):
+        data = matrix.load()
+        builds = matrix.select(data, '', 'builds')
+        self.assertGreaterEqual(len(builds), 2)
+        root = os.path.join(os.path.dirname(matrix.MATRIX), '..')
+        for build in builds:
+            with self.subTest(build=build['name']):
+                self.assertTrue(os.path.isfile(os.path.join(root, build['kunitconfig'])))
+        self.assertEqual(matrix.main(['build', builds[0]['name'], 'arch']), builds[0]['arch'])
+        with self.assertRaisesRegex(matrix.MatrixError, 'unknown build.*x86_64-smp'):
+            matrix.main(['builds', 'x86_64-smp'])
 
     def test_main(self):
         self.assertEqual(matrix.main(['patches', 'linux-source-6.1']), 'patches')
