@@ -275,7 +275,13 @@ static struct task_struct *dla_task(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	init_dl_task_timer(&p->dl);
 	init_dl_inactive_task_timer(&p->dl);
-	__dl_clear_params(p);
+	/*
+	 * Cleared parameters, as __dl_clear_params() leaves them (not called:
+	 * its argument changes with the series).
+	 */
+#ifdef CONFIG_RT_MUTEXES
+	p->dl.pi_se = &p->dl;
+#endif
 	p->policy = SCHED_NORMAL;
 	p->static_prio = DEFAULT_PRIO;
 	p->normal_prio = DEFAULT_PRIO;

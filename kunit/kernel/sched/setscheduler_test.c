@@ -14,6 +14,8 @@
  *    without deadline bandwidth (CONFIG_SMP);
  *  - -EBUSY when sched_dl_overflow() refuses the bandwidth;
  *  - 0, with the task in its new class and the bandwidth accounted;
+ *  - the donor's parameters for a deadline task that leaves SCHED_DEADLINE
+ *    while an rt_mutex boosts it (__setscheduler_dl_pi());
  * and dl_task_check_affinity(), cpuset_cpumask_can_shrink() and the
  * deadline and RT state a new task starts with (__sched_fork()).
  *
@@ -35,6 +37,7 @@ struct dls_ctx {
 	struct dla_state saved;
 	struct dla_state want;
 	struct task_struct *p;
+	struct task_struct *donor;	/* a second kthread, or NULL */
 	struct task_group *tg;		/* a test task group, or NULL */
 	struct task_group *home;	/* the kthread's own task group */
 	int cpu;
@@ -103,6 +106,27 @@ static int dls_normal(struct task_struct *p)
 	return dls_setattr(p, false, SCHED_NORMAL, 0, 0, 0, 0);
 }
 
+#ifdef CONFIG_RT_MUTEXES
+/* Boost @p with @donor's priority as an rt_mutex would, or end the boost. */
+static void dls_boost(struct task_struct *p, struct task_struct *donor)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&p->pi_lock, flags);
+	rt_mutex_setprio(p, donor);
+	raw_spin_unlock_irqrestore(&p->pi_lock, flags);
+}
+
+static void dls_set_deadline(struct task_struct *p, u64 deadline)
+{
+	struct rq_flags rf;
+	struct rq *rq = task_rq_lock(p, &rf);
+
+	p->dl.deadline = deadline;
+	task_rq_unlock(rq, p, &rf);
+}
+#endif
+
 static void dls_exit(struct kunit *test)
 {
 	struct dls_ctx *ctx = test->priv;
@@ -110,10 +134,20 @@ static void dls_exit(struct kunit *test)
 	if (!ctx || !ctx->saved.cpu)
 		return;
 	if (ctx->p) {
+#ifdef CONFIG_RT_MUTEXES
+		/* A case that stopped half-way may leave the boost on. */
+		if (ctx->p->pi_top_task)
+			dls_boost(ctx->p, NULL);
+#endif
 		KUNIT_EXPECT_EQ(test, dls_normal(ctx->p), 0);
 		dls_set_group(ctx->p, ctx->home);
 		hrtimer_cancel(&ctx->p->dl.inactive_timer);
 		kthread_stop(ctx->p);
+	}
+	if (ctx->donor) {
+		KUNIT_EXPECT_EQ(test, dls_normal(ctx->donor), 0);
+		hrtimer_cancel(&ctx->donor->dl.inactive_timer);
+		kthread_stop(ctx->donor);
 	}
 #ifdef CONFIG_CGROUP_SCHED
 	if (ctx->tg) {
@@ -257,6 +291,47 @@ static void setscheduler_deadline_leave(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
 	KUNIT_EXPECT_FALSE(test, dl_task(p));
 	dla_expect_state(test, &ctx->want, "after leaving");
+}
+
+/*
+ * A SCHED_DEADLINE task boosted by a deadline donor whose deadline is
+ * later than its own runs on its own parameters; if it leaves
+ * SCHED_DEADLINE while still boosted, it must run on the donor's
+ * (__setscheduler_dl_pi()) until the boost ends.
+ */
+static void setscheduler_deadline_boosted(struct kunit *test)
+{
+#ifdef CONFIG_RT_MUTEXES
+	struct dls_ctx *ctx = test->priv;
+	struct task_struct *p = ctx->p, *donor;
+
+	donor = kthread_create(dls_kthread_fn, NULL, "dls_donor");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, donor);
+	ctx->donor = donor;
+	KUNIT_ASSERT_EQ(test, dls_dl_10_100(p, false), 0);
+	KUNIT_ASSERT_EQ(test, dls_dl_10_100(donor, false), 0);
+	/* Never enqueued, so no absolute deadlines yet: give the boost some. */
+	dls_set_deadline(p, 1);
+	dls_set_deadline(donor, 2);
+
+	dls_boost(p, donor);
+	KUNIT_EXPECT_PTR_EQ(test, p->pi_top_task, donor);
+	KUNIT_EXPECT_PTR_EQ(test, p->dl.pi_se, &p->dl);
+
+	KUNIT_EXPECT_EQ(test, dls_normal(p), 0);
+	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
+	KUNIT_EXPECT_TRUE(test, dl_prio(p->prio));
+	KUNIT_EXPECT_PTR_EQ(test, p->sched_class, &dl_sched_class);
+	KUNIT_EXPECT_PTR_EQ(test, p->dl.pi_se, &donor->dl);
+
+	dls_boost(p, NULL);
+	KUNIT_EXPECT_NULL(test, p->pi_top_task);
+	KUNIT_EXPECT_EQ(test, p->prio, DEFAULT_PRIO);
+	KUNIT_EXPECT_PTR_EQ(test, p->sched_class, &fair_sched_class);
+	KUNIT_EXPECT_PTR_EQ(test, p->dl.pi_se, &p->dl);
+#else
+	kunit_skip(test, "needs CONFIG_RT_MUTEXES");
+#endif
 }
 
 /* An RT policy into a task group without RT runtime: users only get -EPERM. */
@@ -416,6 +491,7 @@ static struct kunit_case dls_test_cases[] = {
 	KUNIT_CASE(setscheduler_fork_state),
 	KUNIT_CASE_PARAM(setscheduler_deadline, dls_dl_gen_params),
 	KUNIT_CASE(setscheduler_deadline_leave),
+	KUNIT_CASE(setscheduler_deadline_boosted),
 	KUNIT_CASE(setscheduler_rt_group_runtime),
 	KUNIT_CASE(setscheduler_deadline_root_domain),
 	KUNIT_CASE(setscheduler_deadline_affinity),
