@@ -24,9 +24,7 @@ fail() {
 	exit 2
 }
 
-[[ -f $STEPS_FILE ]] || fail "no $STEPS_FILE: run scripts/prepare-tree.sh first"
-sha=$(awk -v s="$step" '$1 == s { print $2 }' "$STEPS_FILE")
-[[ -n $sha ]] || fail "no step $step in $STEPS_FILE"
+sha=$(step_sha "$step") || fail "unknown step (see above)"
 arch=$(matrix build "$build" arch) || exit 2
 cross=$(matrix build "$build" cross_compile)
 compiler=$(matrix build "$build" compiler)
@@ -37,11 +35,7 @@ bdir=$BUILD/$build
 
 checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 
-cc=$compiler
-if command -v ccache >/dev/null; then
-	cc="ccache $compiler"
-	export CCACHE_BASEDIR=$WORK/$PKG
-fi
+set_cc "$compiler"
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
 [[ -n $cross ]] && args+=(--cross_compile="$cross")
 

@@ -66,6 +66,27 @@ series_patches() {
 	done <"$1/series"
 }
 
+# step_sha STEP: print the commit of STEP from $STEPS_FILE; fail (status 1,
+# with a note) when there is no steps file or no such step.
+step_sha() {
+	local sha
+	[[ -f $STEPS_FILE ]] || { note "no $STEPS_FILE: run scripts/prepare-tree.sh first"; return 1; }
+	sha=$(awk -v s="$1" '$1 == s { print $2 }' "$STEPS_FILE")
+	[[ -n $sha ]] || { note "no step $1 in $STEPS_FILE"; return 1; }
+	printf '%s\n' "$sha"
+}
+
+# set_cc COMPILER: set cc to the compiler kbuild should use, through ccache
+# when it is installed, with paths relative to the package folder so that a
+# clone elsewhere hits the cache.
+set_cc() {
+	cc=$1
+	if command -v ccache >/dev/null; then
+		cc="ccache $1"
+		export CCACHE_BASEDIR=$WORK/$PKG
+	fi
+}
+
 # checkout_step SHA: check SHA out in $TREE, which must be clean (builds
 # go to $BUILD only), also when it is at SHA already (an interrupted
 # checkout); then check that the tests are the same bytes as kunit/.

@@ -39,6 +39,22 @@ class MatrixError(Exception):
     """The matrix file or a request to it is wrong."""
 
 
+def check_entry(kind_name, i, entry, fields, names):
+    """Check one cell or build against its fields; add its name to names."""
+    if not isinstance(entry, dict):
+        raise MatrixError(f'matrix: {kind_name} {i} is not an object')
+    for key, kind in fields.items():
+        if not isinstance(entry.get(key), kind):
+            raise MatrixError(
+                f'matrix: {kind_name} {i}: field "{key}" must be {kind.__name__}')
+    extra = set(entry) - set(fields)
+    if extra:
+        raise MatrixError(f'matrix: {kind_name} {entry["name"]}: unknown fields {sorted(extra)}')
+    if entry['name'] in names:
+        raise MatrixError(f'matrix: {entry["name"]} defined twice')
+    names.add(entry['name'])
+
+
 def validate(data):
     """Check the structure of a loaded matrix; raise MatrixError."""
     if not isinstance(data, dict):
@@ -54,18 +70,7 @@ def validate(data):
         raise MatrixError('matrix: "cells" must be a non-empty list')
     names = set()
     for i, cell in enumerate(cells):
-        if not isinstance(cell, dict):
-            raise MatrixError(f'matrix: cell {i} is not an object')
-        for field, kind in CELL_FIELDS.items():
-            if not isinstance(cell.get(field), kind):
-                raise MatrixError(
-                    f'matrix: cell {i}: field "{field}" must be {kind.__name__}')
-        extra = set(cell) - set(CELL_FIELDS)
-        if extra:
-            raise MatrixError(f'matrix: cell {cell["name"]}: unknown fields {sorted(extra)}')
-        if cell['name'] in names:
-            raise MatrixError(f'matrix: cell {cell["name"]} defined twice')
-        names.add(cell['name'])
+        check_entry('cell', i, cell, CELL_FIELDS, names)
         if cell['smp'] != (cell['cpus'] > 1):
             raise MatrixError(f'matrix: cell {cell["name"]}: smp and cpus disagree')
         if cell['smp'] and f'-smp {cell["cpus"]}' not in cell['qemu_args']:
@@ -75,18 +80,7 @@ def validate(data):
     if not isinstance(builds, list):
         raise MatrixError('matrix: "builds" must be a list')
     for i, build in enumerate(builds):
-        if not isinstance(build, dict):
-            raise MatrixError(f'matrix: build {i} is not an object')
-        for key, kind in BUILD_FIELDS.items():
-            if not isinstance(build.get(key), kind):
-                raise MatrixError(
-                    f'matrix: build {i}: field "{key}" must be {kind.__name__}')
-        extra = set(build) - set(BUILD_FIELDS)
-        if extra:
-            raise MatrixError(f'matrix: build {build["name"]}: unknown fields {sorted(extra)}')
-        if build['name'] in names:
-            raise MatrixError(f'matrix: {build["name"]} defined twice')
-        names.add(build['name'])
+        check_entry('build', i, build, BUILD_FIELDS, names)
     extra = set(data) - TOP_FIELDS
     if extra:
         raise MatrixError(f'matrix: unknown top-level fields {sorted(extra)}')

@@ -28,9 +28,7 @@ fail() {
 	exit 2
 }
 
-[[ -f $STEPS_FILE ]] || fail "no $STEPS_FILE: run scripts/prepare-tree.sh first"
-sha=$(awk -v s="$step" '$1 == s { print $2 }' "$STEPS_FILE")
-[[ -n $sha ]] || fail "no step $step in $STEPS_FILE"
+sha=$(step_sha "$step") || fail "unknown step (see above)"
 
 arch=$(matrix cell "$cell" arch) || exit 2
 cross=$(matrix cell "$cell" cross_compile)
@@ -46,12 +44,7 @@ bdir=$BUILD/$cell${SCHED_TINIFY_KCONFIG_ADD:+-debug}
 
 checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 
-cc=$compiler
-if command -v ccache >/dev/null; then
-	cc="ccache $compiler"
-	# Paths relative to the package folder: a clone elsewhere hits the cache.
-	export CCACHE_BASEDIR=$WORK/$PKG
-fi
+set_cc "$compiler"
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
 [[ -n $cross ]] && args+=(--cross_compile="$cross")
 for opt in ${SCHED_TINIFY_KCONFIG_ADD:-}; do

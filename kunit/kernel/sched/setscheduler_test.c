@@ -43,8 +43,6 @@ struct dls_ctx {
 	int cpu;
 };
 
-static struct dla_state dls_suite_start;
-
 /* Never called: the kthread is stopped before it is ever woken. */
 static int dls_kthread_fn(void *data)
 {
@@ -156,22 +154,6 @@ static void dls_exit(struct kunit *test)
 	}
 #endif
 	dla_restore(test, &ctx->saved);
-}
-
-static int dls_suite_init(struct kunit_suite *suite)
-{
-	dls_suite_start.cpu = kcalloc(nr_cpu_ids, sizeof(*dls_suite_start.cpu),
-				      GFP_KERNEL);
-	if (!dls_suite_start.cpu)
-		return -ENOMEM;
-	dla_save(&dls_suite_start);
-	return 0;
-}
-
-static void dls_suite_exit(struct kunit_suite *suite)
-{
-	kfree(dls_suite_start.cpu);
-	dls_suite_start.cpu = NULL;
 }
 
 /* A new task starts with its deadline and RT state cleared. */
@@ -484,7 +466,7 @@ static void setscheduler_cpuset_can_shrink(struct kunit *test)
 /* Must stay last. */
 static void setscheduler_state_restored(struct kunit *test)
 {
-	dla_expect_state(test, &dls_suite_start, "since the suite started");
+	dla_state_restored(test);
 }
 
 static struct kunit_case dls_test_cases[] = {
@@ -502,8 +484,9 @@ static struct kunit_case dls_test_cases[] = {
 
 static struct kunit_suite dls_test_suite = {
 	.name = "sched_setscheduler",
-	.suite_init = dls_suite_init,
-	.suite_exit = dls_suite_exit,
+	/* The start state of the suite, as the sched_dl_overflow suites keep it. */
+	.suite_init = dla_suite_init,
+	.suite_exit = dla_suite_exit,
 	.init = dls_init,
 	.exit = dls_exit,
 	.test_cases = dls_test_cases,
