@@ -20,12 +20,13 @@
  * deadline and RT state a new task starts with (__sched_fork()).
  *
  * The cases run the real calls on a kthread that is created but never
- * woken, so it is never enqueued: its policy changes, but nothing runs
- * under it. A task that leaves SCHED_DEADLINE without ever having run
- * keeps its share of the root domain's total_bw (switched_from_dl() only
- * drops this_bw; the total goes at its 0-lag time, which a task that
- * never ran does not reach), so every case restores the deadline state
- * saved by the sched_dl_overflow suite's helpers, which this file shares
+ * woken, and that is off its runqueue before a case starts, so it is never
+ * enqueued: its policy changes, but nothing runs under it. A task that
+ * leaves SCHED_DEADLINE without ever having run keeps its share of the
+ * root domain's total_bw (switched_from_dl() only drops this_bw; the total
+ * goes at its 0-lag time, which a task that never ran does not reach), so
+ * every case restores the deadline state saved by the sched_dl_overflow
+ * suite's helpers, which this file shares
  * (CONFIG_SCHED_DL_ADMISSION_KUNIT_TEST), puts the kthread back to
  * SCHED_NORMAL in its own task group and stops it. The last case checks
  * that the deadline state is as the suite found it.
@@ -49,6 +50,23 @@ static int dls_kthread_fn(void *data)
 	return 0;
 }
 
+/*
+ * A kthread that is created but never woken. kthread_create() returns
+ * once the new thread has said it exists, which may be before it is off
+ * its runqueue (on SMP it can still be going to sleep on another CPU):
+ * wait for that, so that it is never enqueued while a case changes it.
+ */
+static struct task_struct *dls_kthread(const char *name)
+{
+	struct task_struct *p = kthread_create(dls_kthread_fn, NULL, name);
+
+	if (!IS_ERR(p) && !wait_task_inactive(p, TASK_UNINTERRUPTIBLE)) {
+		kthread_stop(p);
+		return ERR_PTR(-EBUSY);
+	}
+	return p;
+}
+
 static int dls_init(struct kunit *test)
 {
 	struct dls_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
@@ -61,7 +79,7 @@ static int dls_init(struct kunit *test)
 	memcpy(ctx->want.cpu, ctx->saved.cpu, nr_cpu_ids * sizeof(*ctx->want.cpu));
 	/* Set before anything can fail: .exit runs even when .init fails. */
 	test->priv = ctx;
-	p = kthread_create(dls_kthread_fn, NULL, "dls_test");
+	p = dls_kthread("dls_test");
 	if (IS_ERR(p))
 		return PTR_ERR(p);
 	ctx->p = p;
@@ -287,7 +305,7 @@ static void setscheduler_deadline_boosted(struct kunit *test)
 	struct dls_ctx *ctx = test->priv;
 	struct task_struct *p = ctx->p, *donor;
 
-	donor = kthread_create(dls_kthread_fn, NULL, "dls_donor");
+	donor = dls_kthread("dls_donor");
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, donor);
 	ctx->donor = donor;
 	KUNIT_ASSERT_EQ(test, dls_dl_10_100(p, false), 0);
