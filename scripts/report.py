@@ -290,7 +290,7 @@ def read_size(path: str) -> Dict[str, List[int]]:
 
 
 def size_section(results: str, base: str, last: str, cells: List[str],
-                 limit: Optional[float]) -> Tuple[List[str], List[str]]:
+                 limit: float) -> Tuple[List[str], List[str]]:
     """Lines of the size table, and problems (text growth over limit %)."""
     lines = [f'## Size: {base} -> {last}', '',
              'text, data, bss of each object (bytes), with the change of text.', '',
@@ -313,7 +313,7 @@ def size_section(results: str, base: str, last: str, cells: List[str],
             pct = 100.0 * delta / o[0] if o[0] else 0.0
             cols = [f'{o[i]} -> {n[i]}' if o[i] != n[i] else str(o[i]) for i in range(3)]
             mark = ''
-            if limit is not None and pct > limit:
+            if pct > limit:
                 mark = f' **over {limit}%**'
                 problems.append(f'{c}: text of {obj} grows by {delta} bytes '
                                 f'({pct:+.3f}%), over the {limit}% limit')
