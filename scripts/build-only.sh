@@ -7,56 +7,74 @@
 #   STEP   a step name from $STEPS_FILE, e.g. 00-baseline
 #   BUILD  a build name from ci/matrix.json, e.g. x86_64-up-lean
 #
-# Keeps in $RESULTS/$PKG/STEP/BUILD/: build.log, config (.config), meta,
-# and warnings (the W=1 warnings, compiler and kernel-doc, located in
+# Keeps in $RESULTS/$PKG/STEP/BUILD/: build.log, config (.config), cmd (the
+# kunit.py command), meta (as run-cell.sh's: input_* lines, "complete=y"
+# last, "interrupted=SIG..." when a signal stopped it), and warnings (the W=1 warnings, compiler and kernel-doc, located in
 # kernel/sched/, without line numbers, sorted: what report.py compares
 # with the baseline's).
-# Exit status: 0 built, 2 build or harness failure.
+# Exit status: 0 built, 2 build or harness failure, 128+N stopped by signal N.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 [[ $# -eq 2 ]] || die "usage: ${0##*/} STEP BUILD"
 step=$1 build=$2
+lock_work
 
+out=$RESULTS/$PKG/$step/$build
+meta=$out/meta
 fail() {
 	printf '%s: %s %s: %s\n' "${0##*/}" "$step" "$build" "$*" >&2
+	[[ -f $meta ]] && echo complete=y >>"$meta"
 	exit 2
 }
 
-sha=$(step_sha "$step") || fail "unknown step (see above)"
+sha=$(step_sha "$step") || die "$step $build: unknown step (see above)"
 arch=$(matrix build "$build" arch) || exit 2
+inputs=$(matrix inputs build "$build") || exit 2
 cross=$(matrix build "$build" cross_compile)
 compiler=$(matrix build "$build" compiler)
 kunitconfig=$REPO/$(matrix build "$build" kunitconfig)
-out=$RESULTS/$PKG/$step/$build
 rm -rf "$out"
 bdir=$BUILD/$build
 
-checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
+checkout_step "$sha" || die "$step $build: cannot check $step out in $TREE (see above)"
 
 set_cc "$compiler"
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
 [[ -n $cross ]] && args+=(--cross_compile="$cross")
+cmd=(python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)"
+	--make_options="CC=$cc" --make_options=W=1)
 
 mkdir -p "$out" "$bdir"
-printf 'step=%s\nsha=%s\nbuild=%s\narch=%s\n' "$step" "$sha" "$build" "$arch" >"$out/meta"
+{
+	printf 'step=%s\nsha=%s\nbuild=%s\narch=%s\n' "$step" "$sha" "$build" "$arch"
+	awk '{ print "input_" $0 }' <<<"$inputs"
+} >"$meta"
+trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXIT
+{
+	printf 'cd %q\n' "$TREE"
+	[[ -n ${CCACHE_BASEDIR:-} ]] && printf 'export CCACHE_BASEDIR=%q\n' "$CCACHE_BASEDIR"
+	printf 'rm -f %q/kernel/sched/*.o\n' "$bdir"
+	printf '%q ' "${cmd[@]}"
+	echo
+} >"$out/cmd"
 # Compile every kernel/sched object at every step, so that all their
 # warnings are in this step's log (ccache replays them when nothing changed).
 rm -f "$bdir"/kernel/sched/*.o
 cd "$TREE"
 t0=$(date +%s)
 build_rc=0
-python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)" \
-	--make_options="CC=$cc" --make_options=W=1 >"$out/build.log" 2>&1 || build_rc=$?
+run_group "${cmd[@]}" >"$out/build.log" 2>&1 || build_rc=$?
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
 sed -nE 's#^.*(kernel/sched/[^:]+):[0-9]+(:[0-9]+)?: warning: #\1: warning: #p' \
 	"$out/build.log" | sort -u >"$out/warnings"
 printf 'build_rc=%s\nbuild_seconds=%s\nwarnings=%s\n' "$build_rc" "$((t1 - t0))" \
-	"$(wc -l <"$out/warnings")" >>"$out/meta"
+	"$(wc -l <"$out/warnings")" >>"$meta"
 if [[ $build_rc -ne 0 ]]; then
 	tail -n 30 "$out/build.log" >&2
 	fail "build failed (kunit.py build exit $build_rc); log: $out/build.log"
 fi
+echo complete=y >>"$meta"
 note "$step $build: built in $((t1 - t0)) s, $(wc -l <"$out/warnings") W=1 warning(s) in kernel/sched/"

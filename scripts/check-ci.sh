@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Validate the CI definition: YAML syntax (yamllint), the matrix file
 # (scripts/matrix.py check), and that the workflow takes its cells from
-# ci/matrix.json and runs the same command as the local matrix.
+# ci/matrix.json, runs the same commands as the local ones (the static
+# part of the test command, one cell per job, the build-only
+# configurations without a cell), puts the report into the job summary and
+# uploads the JUnit files.
 #
 # Usage: scripts/check-ci.sh
 set -euo pipefail
@@ -15,7 +18,12 @@ yamllint -d '{extends: default, rules: {line-length: {max: 100}, truthy: {check-
 	die "$wf: YAML check failed"
 # shellcheck disable=SC2016 # literal $CELL, as the workflow spells it
 for want in 'scripts/matrix.py github' 'fromJSON(needs.cells.outputs.cells)' \
-	'scripts/matrix.sh --cells "$CELL"' 'scripts/matrix.sh --cells x86_64-smp --builds all'; do
+	'scripts/test.sh --no-matrix' 'scripts/matrix.sh --cells "$CELL"' \
+	'scripts/matrix.sh --cells none --builds all' 'GITHUB_STEP_SUMMARY' \
+	'results/*/junit/*.xml'; do
 	grep -qF "$want" "$wf" || die "$wf does not contain: $want"
 done
+# The build-only job builds; it must not boot a cell too.
+! grep -E 'scripts/matrix.sh .*--builds' "$wf" | grep -qv -- '--cells none' ||
+	die "$wf: a job with --builds also runs a cell (use --cells none)"
 note "CI definition OK: $(matrix cells | wc -l) cells from ci/matrix.json"

@@ -22,6 +22,8 @@ note() {
 }
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# The command line of the script that sources this (for the lock's holder).
+CMDLINE="${0##*/}${*:+ $*}"
 PKG=${SCHED_TINIFY_PKG:-linux-source-6.1}
 WORK=$(realpath -m "${SCHED_TINIFY_WORK:-$REPO/work}")
 RESULTS=$(realpath -m "${SCHED_TINIFY_RESULTS:-$REPO/results}")
@@ -53,27 +55,103 @@ series_dir() {
 }
 
 # series_patches DIR: set PATCHES to the patch file names of DIR/series, in
-# order (a last line without a newline counts too). No subshell: a missing
-# series file stops the caller.
+# order (scripts/steps.py reads it). No subshell: a bad series stops the
+# caller.
 series_patches() {
-	local line
+	local out
+	out=$(python3 "$REPO/scripts/steps.py" patches "$1") || die "cannot read the series in $1 (see above)"
 	PATCHES=()
-	[[ -f $1/series ]] || die "no series file at $1/series"
-	while IFS= read -r line || [[ -n $line ]]; do
-		line=${line%%#*}
-		line=${line//[[:space:]]/}
-		[[ -z $line ]] || PATCHES+=("$line")
-	done <"$1/series"
+	[[ -z $out ]] || mapfile -t PATCHES <<<"$out"
+}
+
+# step_names: print the step names of $STEPS_FILE, one per line.
+step_names() {
+	python3 "$REPO/scripts/steps.py" names "$STEPS_FILE"
 }
 
 # step_sha STEP: print the commit of STEP from $STEPS_FILE; fail (status 1,
 # with a note) when there is no steps file or no such step.
 step_sha() {
-	local sha
-	[[ -f $STEPS_FILE ]] || { note "no $STEPS_FILE: run scripts/prepare-tree.sh first"; return 1; }
-	sha=$(awk -v s="$1" '$1 == s { print $2 }' "$STEPS_FILE")
-	[[ -n $sha ]] || { note "no step $1 in $STEPS_FILE"; return 1; }
-	printf '%s\n' "$sha"
+	python3 "$REPO/scripts/steps.py" sha "$STEPS_FILE" "$1"
+}
+
+# lock_work: one run at a time per package work folder. Takes an exclusive
+# flock on $WORK/$PKG/lock for as long as this script (and what it starts,
+# which inherits the descriptor) runs, and writes who holds it into the
+# file. A script started by the holder finds the lock inherited and goes
+# on; any other run stops at once, naming the holder.
+lock_work() {
+	local lock=$WORK/$PKG/lock
+	if [[ -n ${SCHED_TINIFY_LOCK_FD:-} && -e /proc/$$/fd/$SCHED_TINIFY_LOCK_FD &&
+		/proc/$$/fd/$SCHED_TINIFY_LOCK_FD -ef $lock ]]; then
+		return 0
+	fi
+	mkdir -p "$WORK/$PKG" || die "cannot make $WORK/$PKG"
+	exec {LOCK_FD}>>"$lock" || die "cannot open $lock"
+	if ! flock -n "$LOCK_FD"; then
+		local holder pid
+		holder=$(<"$lock")
+		pid=${holder#pid }
+		pid=${pid%%,*}
+		die "another run holds $lock: ${holder:-its holder is still starting}; it checks steps out in $TREE and writes the steps file: wait for it to end, or stop it (kill $pid)"
+	fi
+	printf 'pid %s, started %s, command: %s\n' "$$" "$(date -u '+%F %T UTC')" \
+		"$CMDLINE" >"$lock"
+	export SCHED_TINIFY_LOCK_FD=$LOCK_FD
+}
+
+# Stopping: one SIGINT (Ctrl-C) or SIGTERM stops the run within seconds.
+# Long commands run in the background (run, run_group) so that the trap
+# fires at once instead of when they end; the handler stops the child and
+# exits 128+signal. A script started by run ignores SIGINT (bash does that
+# to background commands) and is stopped with SIGTERM by its parent; a
+# program started by run_group (kunit.py, make, QEMU under them) gets a
+# process group of its own, stopped as a whole. INTERRUPTED names the
+# signal for an EXIT trap.
+CHILD='' CHILD_GROUP=n INTERRUPTED=''
+exec {STDERR_FD}>&2
+on_signal() {
+	local watchdog
+	trap '' INT TERM
+	INTERRUPTED=$1
+	# To the script's own stderr, not to the log a child writes.
+	note "SIG$1: stopping" 2>&"$STDERR_FD"
+	if [[ -n $CHILD ]]; then
+		local target=$CHILD
+		[[ $CHILD_GROUP == y ]] && target=-$CHILD
+		kill -TERM -- "$target" 2>/dev/null || true
+		# A child that does not stop in 15 s is killed.
+		(sleep 15; kill -KILL -- "$target" 2>/dev/null) &
+		watchdog=$!
+		wait "$CHILD" 2>/dev/null || true
+		kill "$watchdog" 2>/dev/null || true
+		# What the group's leader left behind.
+		if [[ $CHILD_GROUP == y ]]; then kill -KILL -- "$target" 2>/dev/null || true; fi
+	fi
+	exit $((128 + $(kill -l "$1")))
+}
+trap 'on_signal INT' INT
+trap 'on_signal TERM' TERM
+
+# run CMD...: run one of the project's scripts as a stoppable child.
+run() {
+	local rc=0
+	"$@" &
+	CHILD=$! CHILD_GROUP=n
+	wait "$CHILD" || rc=$?
+	CHILD=''
+	return "$rc"
+}
+
+# run_group CMD...: run a program and all it starts in a process group of
+# their own, stopped together.
+run_group() {
+	local rc=0
+	setsid "$@" &
+	CHILD=$! CHILD_GROUP=y
+	wait "$CHILD" || rc=$?
+	CHILD=''
+	return "$rc"
 }
 
 # set_cc COMPILER: set cc to the compiler kbuild should use, through ccache
@@ -104,14 +182,23 @@ checkout_step() {
 	done < <(cd "$REPO/kunit" && find kernel -type f)
 }
 
-# report STEPS RESULTS_DIR SERIES_DIR OUT [report.py options]: judge a run.
-report() {
-	local steps=$1 results=$2 series=$3 out=$4
-	shift 4
-	rm -f "$out"
+# report_py RESULTS_DIR SERIES_DIR [report.py options]: report.py with
+# what it needs to know of the tree, the steps and the package.
+report_py() {
+	local results=$1 series=$2
+	shift 2
 	python3 "$REPO/scripts/report.py" --tree "$TREE" --results "$results" \
 		--steps-file "$STEPS_FILE" --series-dir "$series" --package "$PKG" \
 		--package-version "$(cat "$WORK/$PKG/package-version")" \
-		--kernel-version "$("$REPO/scripts/kernel-version.sh")" \
-		--steps "$steps" --out "$out" "$@"
+		--tested-version "$(matrix version "$PKG")" \
+		--kernel-version "$("$REPO/scripts/kernel-version.sh")" "$@"
+}
+
+# report STEPS RESULTS_DIR SERIES_DIR OUT [report.py options]: judge a run;
+# report.json and junit/ are written beside OUT.
+report() {
+	local steps=$1 results=$2 series=$3 out=$4
+	shift 4
+	rm -f "$out" "$(dirname "$out")/report.json"
+	report_py "$results" "$series" --steps "$steps" --out "$out" "$@"
 }

@@ -9,14 +9,20 @@ Usage:
   matrix.py builds [NAME,...]  build-only configuration names, one per line
   matrix.py build NAME FIELD   one field of one build-only configuration
   matrix.py patches PKG        the series folder of a source package
+  matrix.py version PKG        the package version the series is tested on
+  matrix.py inputs cell|build NAME
+                               what decides a cell's (or build's) result
+                               besides its commit, as key=value lines
   matrix.py github             the cells as a compact JSON list (CI jobs)
   matrix.py check              validate the file; print nothing
 
 Errors go to stderr with exit status 1.
 """
 
+import hashlib
 import json
 import os
+import subprocess
 import sys
 
 MATRIX = os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -33,6 +39,12 @@ BUILD_FIELDS = {
 }
 
 TOP_FIELDS = {'comment', 'trees', 'cells', 'builds_comment', 'builds'}
+
+# The QEMU that kunit.py's qemu_configs/<arch>.py starts.
+QEMU = {'x86_64': 'qemu-system-x86_64', 'arm': 'qemu-system-arm'}
+
+# Seconds QEMU may run (KUNIT_TIMEOUT) when the environment does not say.
+KUNIT_TIMEOUT = '240'
 
 
 class MatrixError(Exception):
@@ -65,6 +77,8 @@ def validate(data):
     for pkg, tree in trees.items():
         if not isinstance(tree, dict) or not isinstance(tree.get('patches'), str):
             raise MatrixError(f'matrix: tree {pkg}: needs a "patches" folder')
+        if not isinstance(tree.get('version'), str):
+            raise MatrixError(f'matrix: tree {pkg}: needs the "version" it is tested on')
     cells = data.get('cells')
     if not isinstance(cells, list) or not cells:
         raise MatrixError('matrix: "cells" must be a non-empty list')
@@ -119,6 +133,46 @@ def field(data, name, key, kind='cells'):
     return str(value)
 
 
+def first_line(argv):
+    """First line of a tool's --version, or why there is none."""
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, check=False,
+                             timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f'unavailable ({e.__class__.__name__})'
+    return (out.splitlines() or ['unavailable (no output)'])[0].strip()
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def inputs(entry, kind='cells', env=None, root=None):
+    """What decides a result besides the step's commit: {key: value}.
+
+    scripts/run-cell.sh and build-only.sh record it in the meta of every
+    result, and scripts/report.py calls this again: a result whose inputs
+    differ from the current ones is stale.
+    """
+    env = os.environ if env is None else env
+    root = root or os.path.join(os.path.dirname(MATRIX), '..')
+    with open(os.path.join(root, entry['kunitconfig']), 'rb') as f:
+        kunitconfig = f.read()
+    compiler = entry['compiler'].split()
+    out = {
+        'kunitconfig_sha256': digest(kunitconfig),
+        'entry_sha256': digest(json.dumps(entry, sort_keys=True).encode()),
+        'kconfig_add': ' '.join(env.get('SCHED_TINIFY_KCONFIG_ADD', '').split()),
+        'compiler': first_line(compiler + ['--version']),
+    }
+    if kind == 'cells':
+        out['qemu_args'] = entry['qemu_args']
+        out['kunit_timeout'] = env.get('KUNIT_TIMEOUT') or KUNIT_TIMEOUT
+        out['qemu'] = first_line([QEMU.get(entry['arch'], f'qemu-system-{entry["arch"]}'),
+                                  '--version'])
+    return out
+
+
 def main(argv):
     if not argv:
         raise MatrixError(__doc__.strip())
@@ -137,6 +191,14 @@ def main(argv):
             raise MatrixError(f'no tree {args[0]} in the matrix '
                               f'(known: {", ".join(data["trees"])})')
         return data['trees'][args[0]]['patches']
+    if cmd == 'version' and len(args) == 1:
+        if args[0] not in data['trees']:
+            raise MatrixError(f'no tree {args[0]} in the matrix')
+        return data['trees'][args[0]]['version']
+    if cmd == 'inputs' and len(args) == 2 and args[0] in ('cell', 'build'):
+        kind = args[0] + 's'
+        entry = select(data, args[1], kind)[0]
+        return '\n'.join(f'{k}={v}' for k, v in inputs(entry, kind).items())
     if cmd == 'github' and not args:
         return json.dumps(data['cells'], separators=(',', ':'))
     if cmd == 'check' and not args:

@@ -1,17 +1,32 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, prepare the kernel tree and its
 # steps, build and run every step of the series in every cell, and write
-# the reviewer report to $RESULTS/$PKG/report.md.
+# the reviewer report to $RESULTS/$PKG/report.md (report.json and
+# junit/<cell>.xml beside it).
 #
-# Usage: scripts/matrix.sh [--cells A,B] [--builds A,B|none] [--steps S1,S2]
+# Usage: scripts/matrix.sh [--cells A,B|none] [--builds A,B|all|none]
+#                          [--steps S1,S2] [--plan FILE] [--reuse]
 #                          [--prepare-only]
-#   --cells         cells of ci/matrix.json to run (default: all)
+#   --cells         cells of ci/matrix.json to run (default: all; "none"
+#                   for build-only configurations alone)
 #   --builds        build-only configurations of ci/matrix.json to build
 #                   with W=1 (scripts/build-only.sh), a list, "all" or
 #                   "none"; default: all without --cells, none with it
 #   --steps         steps to run, by name from the steps file (default: all;
 #                   00-baseline is what every step is compared with)
+#   --plan FILE     JSON {"cells": {CELL: [STEP...]}, "builds": {...},
+#                   "left": "why"}: run only the steps it lists for a cell
+#                   or build it names; the report names the rest as left to
+#                   the main job (scripts/budget.py writes such plans)
+#   --reuse         keep a result that is complete and fresh (same commit,
+#                   same inputs) instead of running it again: to go on
+#                   after a run was stopped
 #   --prepare-only  install packages and prepare the tree, run nothing
+#
+# One run at a time per work folder (a second one stops at once, naming
+# the first); one Ctrl-C or SIGTERM stops the run within seconds and marks
+# the cell that was running as incomplete. Prints a line per cell as it
+# starts and ends, and a verdict line at the end.
 #
 # Exit status 0 only if every step ran in every cell, nothing failed or
 # crashed, every step's results are identical to the baseline's, every
@@ -22,25 +37,30 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-cells='' builds='' steps='' prepare_only=n
+cells='' builds='' steps='' plan='' reuse=n prepare_only=n
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	--cells) cells=${2:?--cells needs a list}; shift 2 ;;
 	--builds) builds=${2:?--builds needs a list}; shift 2 ;;
 	--steps) steps=${2:?--steps needs a list}; shift 2 ;;
+	--plan) plan=$(realpath "${2:?--plan needs a file}"); shift 2 ;;
+	--reuse) reuse=y; shift ;;
 	--prepare-only) prepare_only=y; shift ;;
 	-h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown option $1 (see --help)" ;;
 	esac
 done
+[[ -z $plan || -f $plan ]] || die "no plan file $plan"
+lock_work
 
 start=$(date +%s)
-"$REPO/scripts/deps.sh"
-"$REPO/scripts/prepare-tree.sh"
+run "$REPO/scripts/deps.sh"
+run "$REPO/scripts/prepare-tree.sh"
 [[ $prepare_only == y ]] && exit 0
 
-mapfile -t cell_list < <(matrix cells "$cells")
-[[ ${#cell_list[@]} -gt 0 ]] || die "no cells selected"
+cell_list=()
+[[ $cells == none ]] || mapfile -t cell_list < <(matrix cells "$cells")
+[[ $cells == none || ${#cell_list[@]} -gt 0 ]] || die "no cells selected"
 build_list=()
 [[ -n $builds ]] || { [[ -n $cells ]] && builds=none || builds=all; }
 case $builds in
@@ -48,33 +68,55 @@ none) ;;
 all) mapfile -t build_list < <(matrix builds) ;;
 *) mapfile -t build_list < <(matrix builds "$builds") ;;
 esac
+mapfile -t known < <(step_names)
 if [[ -n $steps ]]; then
 	IFS=, read -r -a step_list <<<"$steps"
 else
-	mapfile -t step_list < <(awk '{ print $1 }' "$STEPS_FILE")
+	step_list=("${known[@]}")
 fi
 for s in "${step_list[@]}"; do
-	grep -q "^$s " "$STEPS_FILE" || die "no step $s (known: $(awk '{ printf "%s ", $1 }' "$STEPS_FILE"))"
+	[[ " ${known[*]} " == *" $s "* ]] || die "no step $s (known: ${known[*]})"
 done
 
+# judge [report.py options]: report.py on this run's steps and results.
+judge() {
+	report "$(IFS=,; echo "${step_list[*]}")" "$RESULTS/$PKG" "$(series_dir)" \
+		"$RESULTS/$PKG/report.md" --cells "$(IFS=,; echo "${cell_list[*]}")" \
+		--builds "$(IFS=,; echo "${build_list[*]}")" ${plan:+--plan "$plan"} "$@"
+}
+
+# The work, as "STEP NAME script" lines, planned ones only.
+todo=()
 for s in "${step_list[@]}"; do
-	for c in "${cell_list[@]}"; do
-		t=$(date +%s)
-		rc=0
-		"$REPO/scripts/run-cell.sh" "$s" "$c" || rc=$?
-		note "$s $c: exit $rc after $(($(date +%s) - t)) s"
-	done
-	for b in "${build_list[@]}"; do
-		t=$(date +%s)
-		rc=0
-		"$REPO/scripts/build-only.sh" "$s" "$b" || rc=$?
-		note "$s $b: exit $rc after $(($(date +%s) - t)) s"
-	done
+	for c in "${cell_list[@]}"; do todo+=("$s $c run-cell.sh"); done
+	for b in "${build_list[@]}"; do todo+=("$s $b build-only.sh"); done
+done
+if [[ -n $plan ]]; then
+	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | python3 "$REPO/scripts/budget.py" filter "$plan")
+fi
+
+mkdir -p "$RESULTS/$PKG"
+i=0
+for job in "${todo[@]}"; do
+	read -r s name script <<<"$job"
+	i=$((i + 1))
+	tag="[$i/${#todo[@]}] $s $name"
+	if [[ $reuse == y ]] && report_py "$RESULTS/$PKG" "$(series_dir)" --fresh "$s,$name" \
+		>/dev/null 2>&1; then
+		printf '%s: fresh result kept\n' "$tag"
+		continue
+	fi
+	printf '%s: started\n' "$tag"
+	rc=0
+	run "$REPO/scripts/$script" "$s" "$name" 2>>"$RESULTS/$PKG/matrix.log" || rc=$?
+	line=$(report_py "$RESULTS/$PKG" "$(series_dir)" --progress "$s,$name" 2>&1) ||
+		line="exit $rc (no result to describe: see $RESULTS/$PKG/matrix.log)"
+	printf '%s: %s\n' "$tag" "$line"
 done
 
 rc=0
-report "$(IFS=,; echo "${step_list[*]}")" "$RESULTS/$PKG" "$(series_dir)" \
-	"$RESULTS/$PKG/report.md" --cells "$(IFS=,; echo "${cell_list[*]}")" \
-	--builds "$(IFS=,; echo "${build_list[*]}")" --size-limit 0.1 || rc=$?
-note "report: $RESULTS/$PKG/report.md; total $(($(date +%s) - start)) s; exit $rc"
+judge --size-limit 0.1 >/dev/null || rc=$?
+[[ $rc -le 1 ]] || die "report.py could not judge the run (exit $rc)"
+note "report: $RESULTS/$PKG/report.md; total $(($(date +%s) - start)) s"
+python3 "$REPO/scripts/results.py" summary "$RESULTS/$PKG/report.json"
 exit "$rc"

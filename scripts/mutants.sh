@@ -5,13 +5,18 @@
 # baseline's. A mutant marked "# expect: survive: <why>" must instead leave
 # the results unchanged, so that the reason stays true.
 #
-# Usage: scripts/mutants.sh [--cells A,B] [--judge-only] DIR...
+# Usage: scripts/mutants.sh [--cells A,B] [--judge-only] DIR|FILE...
 #   DIR     folders of mutants, e.g. kunit/mutants/sched_dl_checkparam; each
 #           *.sed file starts with "# file: <path in the tree>"
+#   FILE    one mutant (*.sed), or a list of mutant paths relative to the
+#           repository, one per line, "#" comments allowed (such as
+#           kunit/mutants/ci-subset)
 #   --cells cells to run in (default: x86_64-smp)
 #   --judge-only  do not build or run: judge the results of the last run
 #
-# Results go to $RESULTS/mutants/; the summary to $RESULTS/mutants/summary.md.
+# Results go to $RESULTS/mutants/ (report.md and report.json of the run
+# under $PKG/); the summary, judged by scripts/results.py from report.json,
+# to $RESULTS/mutants/summary.md.
 # Exit status 0 only if every mutant did what it was expected to do.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -29,22 +34,31 @@ while [[ ${1:-} == --* ]]; do
 	*) die "unknown option $1" ;;
 	esac
 done
-[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B] [--judge-only] DIR..."
+[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B] [--judge-only] DIR|FILE..."
+lock_work
 shopt -s nullglob
 mutants=()
 for d in "$@"; do
-	[[ -d $d ]] || die "no folder $d"
-	found=("$(realpath "$d")"/*.sed)
-	[[ ${#found[@]} -gt 0 ]] || die "no *.sed mutants in $d"
+	if [[ -d $d ]]; then
+		found=("$(realpath "$d")"/*.sed)
+		[[ ${#found[@]} -gt 0 ]] || die "no *.sed mutants in $d"
+	elif [[ $d == *.sed && -f $d ]]; then
+		found=("$(realpath "$d")")
+	elif [[ -f $d ]]; then
+		mapfile -t found < <(sed 's/#.*//; s/[[:space:]]//g; /^$/d; s#^#'"$REPO"'/#' "$d")
+		for f in "${found[@]}"; do [[ -f $f ]] || die "$d names $f, which does not exist"; done
+	else
+		die "no folder or file $d"
+	fi
 	mutants+=("${found[@]}")
 done
 shopt -u nullglob
 
 # The baseline of the real series is what every mutant starts from; the
 # steps of the real series are put back however this script ends.
-"$REPO/scripts/prepare-tree.sh"
+run "$REPO/scripts/prepare-tree.sh"
 trap '"$REPO/scripts/prepare-tree.sh" >/dev/null 2>&1 || note "could not restore the steps of the series: run scripts/prepare-tree.sh"' EXIT
-base=$(awk 'NR == 1 { print $2 }' "$STEPS_FILE")
+base=$(step_sha 00-baseline)
 mut=$WORK/$PKG/mutants
 rm -rf "$mut"
 mkdir -p "$mut/series"
@@ -77,50 +91,15 @@ out=$RESULTS/mutants
 # below reads every step's results, and stops on anything it cannot judge.
 if [[ $judge_only == n ]]; then
 	SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
-		"$REPO/scripts/matrix.sh" --cells "$cells" || true
+		run "$REPO/scripts/matrix.sh" --cells "$cells" || true
 else
-	SCHED_TINIFY_SERIES=$mut/series "$REPO/scripts/prepare-tree.sh"
+	SCHED_TINIFY_SERIES=$mut/series run "$REPO/scripts/prepare-tree.sh"
 fi
-mapfile -t steps < <(awk 'NR > 1 { print $1 }' "$STEPS_FILE")
-[[ ${#steps[@]} -eq ${#mutants[@]} ]] ||
-	die "$STEPS_FILE has ${#steps[@]} mutant steps for ${#mutants[@]} mutants: the mutant series was not prepared"
 
-# A mutant is only killed by a difference from a green baseline.
-base_rc=0
-report 00-baseline "$out/$PKG" "$mut/series" "$out/00-baseline.md" \
-	--cells "$cells" >/dev/null || base_rc=$?
-[[ $base_rc -eq 0 ]] || die "the baseline is not green in $cells (see $out/00-baseline.md): mutants prove nothing"
-
-summary=$out/summary.md
-bad=0
-{
-	echo "# Mutants ($cells)"
-	echo
-	echo "| step | expected | result | first differences |"
-	echo "|---|---|---|---|"
-} >"$summary"
-for i in "${!steps[@]}"; do
-	s=${steps[$i]} m=${mutants[$i]}
-	expect=killed
-	grep -q '^# expect: survive' "$m" && expect=survived
-	rc=0
-	report "$s" "$out/$PKG" "$mut/series" "$out/$s.md" --cells "$cells" >/dev/null || rc=$?
-	case $rc in
-	0) result=survived ;;
-	1) result=killed ;;
-	*) die "report.py could not judge $s" ;;
-	esac
-	# Killed means: it built, it ran, and its results differ from the baseline.
-	if grep -q 'BUILD FAILED\|NOT RUN\|: stale: ' "$out/$s.md"; then
-		result="invalid (did not build, run, or is stale)"
-	elif [[ $result == killed ]] && ! grep -q '\*\*DIFFERS\*\*' "$out/$s.md"; then
-		result="invalid (red without a difference)"
-	fi
-	first=$(awk '/^- [^ ]+ [^ ]+: (changed|missing|new): / {
-		sub(/^- [^ ]+ [^ ]+: /, ""); print; if (++n == 3) exit }' "$out/$s.md" | paste -sd ';' -)
-	echo "| $s | $expect | $result | ${first//|/\\|} |" >>"$summary"
-	[[ $result == "$expect" ]] || bad=1
-done
-
-cat "$summary"
-[[ $bad -eq 0 ]] || die "a mutant did not do what it was expected to do (see $summary)"
+rc=0
+report "" "$out/$PKG" "$mut/series" "$out/$PKG/report.md" --cells "$cells" >/dev/null || rc=$?
+[[ $rc -le 1 ]] || die "report.py could not judge the mutant run (exit $rc)"
+# Killed means: it built, it ran, and its results differ from a green
+# baseline's; results.py says which did what.
+python3 "$REPO/scripts/results.py" mutants "$out/$PKG/report.json" "$out/summary.md" \
+	"${mutants[@]}" || die "a mutant did not do what it was expected to do (see $out/summary.md)"

@@ -1,28 +1,35 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Write the reviewer report of a matrix run and judge it.
+"""Judge a matrix run and write its reports.
 
-Reads, for every step and cell, what scripts/run-cell.sh kept (test.log,
-kunit.json, meta), parses the raw KTAP with the kernel tree's own parser
-(tools/testing/kunit/kunit_parser.py), normalizes it to
-"suite.case[.parameter] -> status [reason]" and compares every step with
-the baseline step of the same cell.
+Split as kunit_tool is split:
+- loading and normalizing: for every step and cell, what
+  scripts/run-cell.sh kept (meta, test.log, kunit.json) is read; the raw
+  KTAP is parsed with the kernel tree's own parser
+  (tools/testing/kunit/kunit_parser.py) into "suite.case[.parameter] ->
+  status [reason]"; what scripts/build-only.sh kept likewise;
+- judging (judge()): every step is compared with the baseline step of the
+  same cell, and every problem is named, into one data structure, written
+  as report.json: steps, cells, statuses, differences, problems, sizes,
+  verdict; scripts/results.py is how the other tools read it;
+- rendering (render_markdown()): report.md for reviewers, from that data
+  alone.
 
-It also reports what scripts/build-only.sh kept for the build-only
-configurations (W=1 warnings in kernel/sched/, compared with the
-baseline's), the sizes run-cell.sh kept (text of vmlinux and of
-kernel/sched/built-in.a, baseline against the last step), and the lines of
-kernel/sched/core.c and the diffstat of the series, read from the tree.
+A result is stale when it ran another commit, or when any other input that
+decides it (scripts/matrix.py inputs: kunitconfig, the cell's entry in
+ci/matrix.json, QEMU arguments and version, compiler version, time-out,
+added Kconfig) differs from the current one; incomplete when its meta has
+no "complete=y" (a run stopped by a signal, or one that died).
 
-Exit status: 0 when every requested step and cell ran, nothing failed or
-crashed, every step is identical to the baseline in every cell, every
-requested build-only configuration built without a W=1 warning the
-baseline does not have, and (with --size-limit) no text grew by more than
-the limit; 1 otherwise; 2 on a usage or input error.
+Exit status: 0 when every requested step and cell ran (or was left to the
+main job by the plan), nothing failed or crashed, every step is identical
+to the baseline in every cell, every requested build-only configuration
+built without a W=1 warning the baseline does not have, and (with
+--size-limit) no text grew by more than the limit; 1 otherwise; 2 on a
+usage or input error.
 """
 
 import argparse
-import hashlib
 import io
 import json
 import os
@@ -31,12 +38,22 @@ import subprocess
 import sys
 import traceback
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
-BASELINE = '00-baseline'
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import matrix  # noqa: E402 pylint: disable=wrong-import-position
+import results as results_mod  # noqa: E402 pylint: disable=wrong-import-position
+import steps as steps_mod  # noqa: E402 pylint: disable=wrong-import-position
+
+BASELINE = steps_mod.BASELINE
 
 # Normalized statuses.
 PASS, SKIP, FAIL, CRASH = 'PASS', 'SKIP', 'FAIL', 'CRASH'
+
+# Statuses of a cell at a step (report.json "status").
+NOT_RUN, INCOMPLETE, BUILD_FAILED, STALE = 'not run', 'incomplete', 'build failed', 'stale'
+LEFT = 'left to the main job'
+SAME, DIFFERS, BASE, BASE_RED = 'same', 'differs', 'baseline', 'baseline not green'
 
 # Kernel reports that make a run red even when every test passed: WARN_ON,
 # BUG, lockdep, sleeping in atomic context, RCU misuse, sanitizers.
@@ -59,7 +76,7 @@ def load_parser(tree: str):
     """
     path = os.path.join(tree, 'tools', 'testing', 'kunit')
     if not os.path.isfile(os.path.join(path, 'kunit_parser.py')):
-        raise ReportError(f'no kunit_parser.py under {path}')
+        raise ReportError(f'no kunit_parser.py under {path}: run scripts/prepare-tree.sh')
     sys.dont_write_bytecode = True
     if path not in sys.path:
         sys.path.insert(0, path)
@@ -88,6 +105,7 @@ class Cell:
     """What one cell produced at one step."""
     step: str
     cell: str
+    status: str = ''
     meta: Dict[str, str] = field(default_factory=dict)
     results: Dict[str, Tuple[str, str]] = field(default_factory=dict)
     counts: Dict[str, int] = field(default_factory=dict)
@@ -179,19 +197,42 @@ def check_json(cell: Cell, path: str) -> None:
             cell.problems.append(f'kunit.json says {name} {status}, the log {ours[0]}')
 
 
+def check_meta(meta: Dict[str, str], sha: Optional[str],
+               inputs: Optional[Dict[str, str]]) -> Tuple[str, List[str]]:
+    """(status, problems) of a result's meta: incomplete, stale or ''."""
+    if meta.get('complete') != 'y':
+        why = (f'interrupted by {meta["interrupted"]}' if meta.get('interrupted')
+               else 'the run did not finish')
+        return INCOMPLETE, [f'incomplete: {why}']
+    problems = []
+    if sha and meta.get('sha') != sha:
+        problems.append(f'stale: ran {meta.get("sha", "?")[:12]}, step is {sha[:12]}')
+    for key, value in (inputs or {}).items():
+        old = meta.get(f'input_{key}')
+        if old is None:
+            problems.append(f'stale: no {key} recorded')
+        elif old != value:
+            problems.append(f'stale: {key} was "{old}", is "{value}"')
+    return (STALE if problems else ''), problems
+
+
 def load_cell(parser, results_dir: str, step: str, cell_name: str,
-              sha: Optional[str], cell_def: Optional[dict] = None) -> Cell:
+              sha: Optional[str], cell_def: Optional[dict] = None,
+              inputs: Optional[Dict[str, str]] = None) -> Cell:
     cell = Cell(step, cell_name)
     d = os.path.join(results_dir, step, cell_name)
     meta_path = os.path.join(d, 'meta')
     if not os.path.isfile(meta_path):
-        cell.problems.append('not run')
+        cell.status = NOT_RUN
+        cell.problems.append(NOT_RUN)
         return cell
     cell.meta = read_meta(meta_path)
-    if sha and cell.meta.get('sha') != sha:
-        cell.problems.append(f'stale: ran {cell.meta.get("sha", "?")[:12]}, step is {sha[:12]}')
+    cell.status, cell.problems = check_meta(cell.meta, sha, inputs)
+    if cell.status == INCOMPLETE:
+        return cell
     if cell.meta.get('build_rc', '0') != '0':
-        cell.problems.append('build failed')
+        cell.status = BUILD_FAILED
+        cell.problems.append(BUILD_FAILED)
         return cell
     if cell.meta.get('timed_out') == 'y':
         cell.problems.append('QEMU timed out')
@@ -222,10 +263,17 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
         check_json(cell, json_path)
     else:
         cell.problems.append('no kunit.json')
+    return cell
+
+
+def write_results_txt(results_dir: str, cell: Cell) -> None:
+    """The normalized results, one per line, beside the raw ones."""
+    d = os.path.join(results_dir, cell.step, cell.cell)
+    if not cell.results or not os.path.isdir(d):
+        return
     with open(os.path.join(d, 'results.txt'), 'w', encoding='utf-8') as f:
         for path, (status, reason) in sorted(cell.results.items()):
             f.write(f'{path}\t{status}\t{reason}\n'.replace('\t\n', '\n'))
-    return cell
 
 
 def differences(base: Dict[str, Tuple[str, str]],
@@ -250,34 +298,6 @@ def fmt(result: Tuple[str, str]) -> str:
     return f'{status} ({reason})' if reason else status
 
 
-def sha256(path: str) -> str:
-    with open(path, 'rb') as f:
-        return hashlib.sha256(f.read()).hexdigest()
-
-
-def read_steps(path: str) -> List[Tuple[str, str]]:
-    steps = []
-    with open(path, encoding='utf-8') as f:
-        for line in f:
-            if line.strip():
-                name, sha = line.split()
-                steps.append((name, sha))
-    if not steps or steps[0][0] != BASELINE:
-        raise ReportError(f'{path}: the first step must be {BASELINE}')
-    return steps
-
-
-def read_series(series_dir: str) -> List[Tuple[str, str]]:
-    series = os.path.join(series_dir, 'series')
-    out = []
-    with open(series, encoding='utf-8') as f:
-        for line in f:
-            name = line.split('#', 1)[0].strip()
-            if name:
-                out.append((name, sha256(os.path.join(series_dir, name))))
-    return out
-
-
 def read_size(path: str) -> Dict[str, List[int]]:
     """The size file of run-cell.sh: object -> [text, data, bss, dec]."""
     sizes = {}
@@ -289,14 +309,10 @@ def read_size(path: str) -> Dict[str, List[int]]:
     return sizes
 
 
-def size_section(results: str, base: str, last: str, cells: List[str],
-                 limit: float) -> Tuple[List[str], List[str]]:
-    """Lines of the size table, and problems (text growth over limit %)."""
-    lines = [f'## Size: {base} -> {last}', '',
-             'text, data, bss of each object (bytes), with the change of text.', '',
-             '| cell | object | text | data | bss | text change |',
-             '|---|---|---|---|---|---|']
-    problems = []
+def judge_sizes(results: str, base: str, last: str, cells: List[str],
+                limit: float) -> Tuple[List[dict], List[str]]:
+    """Size rows (baseline -> last step), and problems (text over limit %)."""
+    rows, problems = [], []
     for c in cells:
         try:
             old = read_size(os.path.join(results, base, c, 'size'))
@@ -311,16 +327,35 @@ def size_section(results: str, base: str, last: str, cells: List[str],
             o, n = old[obj], new[obj]
             delta = n[0] - o[0]
             pct = 100.0 * delta / o[0] if o[0] else 0.0
-            cols = [f'{o[i]} -> {n[i]}' if o[i] != n[i] else str(o[i]) for i in range(3)]
-            mark = ''
-            if pct > limit:
-                mark = f' **over {limit}%**'
+            over = pct > limit
+            if over:
                 problems.append(f'{c}: text of {obj} grows by {delta} bytes '
                                 f'({pct:+.3f}%), over the {limit}% limit')
-            lines.append(f'| {c} | {obj} | ' + ' | '.join(cols) +
-                         f' | {delta:+d} ({pct:+.3f}%){mark} |')
+            rows.append({'cell': c, 'object': obj, 'old': o, 'new': n,
+                         'text_delta': delta, 'text_pct': round(pct, 3), 'over': over})
+    return rows, problems
+
+
+def render_sizes(base: str, last: str, rows: List[dict], limit: float) -> List[str]:
+    lines = [f'## Size: {base} -> {last}', '',
+             'text, data, bss of each object (bytes), with the change of text.', '',
+             '| cell | object | text | data | bss | text change |',
+             '|---|---|---|---|---|---|']
+    for r in rows:
+        o, n = r['old'], r['new']
+        cols = [f'{o[i]} -> {n[i]}' if o[i] != n[i] else str(o[i]) for i in range(3)]
+        mark = f' **over {limit}%**' if r['over'] else ''
+        lines.append(f'| {r["cell"]} | {r["object"]} | ' + ' | '.join(cols) +
+                     f' | {r["text_delta"]:+d} ({r["text_pct"]:+.3f}%){mark} |')
     lines.append('')
-    return lines, problems
+    return lines
+
+
+def size_section(results: str, base: str, last: str, cells: List[str],
+                 limit: float) -> Tuple[List[str], List[str]]:
+    """Lines of the size table, and problems (text growth over limit %)."""
+    rows, problems = judge_sizes(results, base, last, cells, limit)
+    return render_sizes(base, last, rows, limit), problems
 
 
 def git(tree: str, *argv: str) -> str:
@@ -328,71 +363,129 @@ def git(tree: str, *argv: str) -> str:
                           capture_output=True, text=True).stdout
 
 
-def code_section(tree: str, steps: List[Tuple[str, str]]) -> List[str]:
+def judge_code(tree: str, steps: List[Tuple[str, str]]) -> dict:
     """Lines of core.c per step and the diffstat of the whole series."""
+    return {
+        'core_c_lines': {name: git(tree, 'show', f'{sha}:kernel/sched/core.c').count('\n')
+                         for name, sha in steps},
+        'diffstat': git(tree, 'diff', '--stat=72', '--diff-algorithm=minimal',
+                        steps[0][1], steps[-1][1]).rstrip(),
+    }
+
+
+def render_code(code: dict) -> List[str]:
     lines = ['## Code: kernel/sched/core.c per step, and the series diffstat', '',
              '| step | core.c lines |', '|---|---|']
-    for name, sha in steps:
-        n = git(tree, 'show', f'{sha}:kernel/sched/core.c').count('\n')
-        lines.append(f'| {name} | {n} |')
-    lines += ['', '```', git(tree, 'diff', '--stat=72', '--diff-algorithm=minimal',
-                             steps[0][1], steps[-1][1]).rstrip(), '```', '']
+    lines += [f'| {name} | {n} |' for name, n in code['core_c_lines'].items()]
+    return lines + ['', '```', code['diffstat'], '```', '']
+
+
+def judge_builds(results: str, steps: List[str], sha_of: Dict[str, str],
+                 builds: List[str], inputs: Optional[Callable[[str], Dict[str, str]]] = None,
+                 planned: Optional[Callable[[str, str], bool]] = None
+                 ) -> Tuple[Dict[str, Dict[str, dict]], List[str]]:
+    """{step: {build: {status, text, warnings, new}}}, and problems."""
+    grid: Dict[str, Dict[str, dict]] = {}
+    problems = []
+    base_warnings: Dict[str, Optional[set]] = {}
+    for step in dict.fromkeys([BASELINE] + steps):
+        for b in builds:
+            d = os.path.join(results, step, b)
+            entry = {'status': '', 'warnings': [], 'new_warnings': []}
+            try:
+                meta = read_meta(os.path.join(d, 'meta'))
+            except OSError:
+                meta = {}
+            status, probs = (NOT_RUN, [NOT_RUN]) if not meta else \
+                check_meta(meta, sha_of[step], inputs(b) if inputs else None)
+            if status == NOT_RUN and planned and not planned(step, b):
+                entry.update(status=LEFT, text='left to the main job')
+            elif status:
+                entry.update(status=status, text=status.upper())
+                problems.extend(f'{step} {b}: {p}' for p in probs)
+            elif meta.get('build_rc') != '0':
+                entry.update(status=BUILD_FAILED, text='BUILD FAILED')
+                problems.append(f'{step} {b}: build failed (see {d}/build.log)')
+            else:
+                with open(os.path.join(d, 'warnings'), encoding='utf-8') as f:
+                    warnings = sorted({w.strip() for w in f if w.strip()})
+                entry.update(status='built', warnings=warnings,
+                             build_seconds=meta.get('build_seconds', '?'))
+                text = f'built, {len(warnings)} warning(s)'
+                if step == BASELINE:
+                    base_warnings[b] = set(warnings)
+                elif base_warnings.get(b) is not None:
+                    new = sorted(set(warnings) - base_warnings[b])
+                    entry['new_warnings'] = new
+                    text += f', **{len(new)} NEW**' if new else ', none new'
+                    problems.extend(f'{step} {b}: new W=1 warning: {w}' for w in new)
+                else:
+                    text += ' (no baseline to compare)'
+                    problems.append(f'{step} {b}: no baseline build to compare with')
+                entry['text'] = text
+            if step == BASELINE and b not in base_warnings:
+                base_warnings[b] = None
+            grid.setdefault(step, {})[b] = entry
+    return grid, problems
+
+
+def render_builds(grid: Dict[str, Dict[str, dict]], steps: List[str],
+                  builds: List[str]) -> List[str]:
+    lines = ['## Build-only configurations (W=1)', '',
+             'Each: whether it built, and its W=1 warnings in kernel/sched/. '
+             'A warning the baseline does not have is a problem.', '',
+             '| step | ' + ' | '.join(builds) + ' |',
+             '|---|' + '---|' * len(builds)]
+    for step in steps:
+        lines.append(f'| {step} | ' + ' | '.join(grid[step][b]['text'] for b in builds) + ' |')
+    lines.append('')
     return lines
 
 
 def build_only_section(results: str, steps: List[str], sha_of: Dict[str, str],
                        builds: List[str]) -> Tuple[List[str], List[str]]:
     """Table of the build-only configurations, and their problems."""
-    lines = ['## Build-only configurations (W=1)', '',
-             'Each: whether it built, and its W=1 warnings in kernel/sched/. '
-             'A warning the baseline does not have is a problem.', '',
-             '| step | ' + ' | '.join(builds) + ' |',
-             '|---|' + '---|' * len(builds)]
-    problems = []
-    base_warnings: Dict[str, Optional[set]] = {}
-    for step in dict.fromkeys([BASELINE] + steps):
-        row = [step]
-        for b in builds:
-            d = os.path.join(results, step, b)
-            try:
-                meta = read_meta(os.path.join(d, 'meta'))
-            except OSError:
-                meta = {}
-            if not meta:
-                text = 'NOT RUN'
-                problems.append(f'{step} {b}: not run')
-            elif meta.get('sha') != sha_of[step]:
-                text = 'STALE'
-                problems.append(f'{step} {b}: stale: built {meta.get("sha", "?")[:12]}')
-            elif meta.get('build_rc') != '0':
-                text = 'BUILD FAILED'
-                problems.append(f'{step} {b}: build failed (see {d}/build.log)')
-            else:
-                with open(os.path.join(d, 'warnings'), encoding='utf-8') as f:
-                    warnings = {w.strip() for w in f if w.strip()}
-                text = f'built, {len(warnings)} warning(s)'
-                if step == BASELINE:
-                    base_warnings[b] = warnings
-                elif base_warnings.get(b) is not None:
-                    new = sorted(warnings - base_warnings[b])
-                    text += f', **{len(new)} NEW**' if new else ', none new'
-                    problems.extend(f'{step} {b}: new W=1 warning: {w}' for w in new)
-                else:
-                    text += ' (no baseline to compare)'
-                    problems.append(f'{step} {b}: no baseline build to compare with')
-            if step == BASELINE and b not in base_warnings:
-                base_warnings[b] = None
-            row.append(text)
-        if step in steps:
-            lines.append('| ' + ' | '.join(row) + ' |')
-    lines.append('')
-    return lines, problems
+    grid, problems = judge_builds(results, steps, sha_of, builds)
+    return render_builds(grid, steps, builds), problems
 
 
-def build_report(args, cells_def: List[dict],
-                 builds: Optional[List[str]] = None) -> Tuple[str, bool]:
+def package_warning(installed: str, tested: str) -> Optional[str]:
+    """A loud line when the installed package is not the tested one."""
+    if not tested or installed == tested:
+        return None
+    try:
+        newer = subprocess.run(['dpkg', '--compare-versions', installed, 'gt', tested],
+                               check=False).returncode == 0
+    except OSError:
+        newer = None
+    how = {True: 'newer than', False: 'older than', None: 'not'}[newer]
+    return (f'the installed package version {installed} is {how} the version the series '
+            f'is tested on ({tested}, "version" in ci/matrix.json): these results are '
+            'not those of the tested tree')
+
+
+def cell_dict(cell: Cell) -> dict:
+    return {
+        'status': cell.status, 'red': not cell.ok and cell.status != LEFT,
+        'counts': cell.counts, 'problems': cell.problems, 'failures': cell.failures,
+        'build_seconds': cell.meta.get('build_seconds', '?'),
+        'run_seconds': cell.meta.get('run_seconds', '?'),
+        'results': {p: list(r) for p, r in sorted(cell.results.items())},
+    }
+
+
+def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
+          inputs: Optional[Callable[[str, str], Dict[str, str]]] = None,
+          plan: Optional[dict] = None) -> dict:
+    """Everything the reports say, as one JSON-able structure.
+
+    inputs(kind, name) gives the current inputs of a cell ('cells') or
+    build ('builds'); plan ({"cells": {cell: [steps]}, "builds": {...},
+    "left": why}) names what this run was meant to do: a step a cell was not
+    planned for is left to the main job, not missing.
+    """
     parser = load_parser(args.tree)
-    all_steps = read_steps(args.steps_file)
+    all_steps = steps_mod.read_steps(args.steps_file)
     sha_of = dict(all_steps)
     steps = args.steps.split(',') if args.steps else [s for s, _ in all_steps]
     unknown = [s for s in steps if s not in sha_of]
@@ -400,109 +493,214 @@ def build_report(args, cells_def: List[dict],
         raise ReportError(f'unknown step(s): {", ".join(unknown)}')
     cells = [c['name'] for c in cells_def]
     by_name = {c['name']: c for c in cells_def}
-    series = read_series(args.series_dir)
+    builds = builds or []
+    series = steps_mod.series_digests(args.series_dir)
     if len(all_steps) != len(series) + 1:
         raise ReportError(f'{args.steps_file} has {len(all_steps)} steps for '
                           f'{len(series)} patches in {args.series_dir}: '
                           'run scripts/prepare-tree.sh')
 
+    def planned(kind: str, step: str, name: str) -> bool:
+        if not plan or name not in plan.get(kind, {}):
+            return True
+        return step in plan[kind][name]
+
+    current = {c: inputs('cells', c) if inputs else None for c in cells}
     grid: Dict[Tuple[str, str], Cell] = {}
     for step in dict.fromkeys([BASELINE] + steps):
         for c in cells:
-            grid[step, c] = load_cell(parser, args.results, step, c,
-                                      sha_of[step], by_name[c])
+            cell = load_cell(parser, args.results, step, c, sha_of[step],
+                             by_name[c], current[c])
+            if cell.status == NOT_RUN and not planned('cells', step, c):
+                cell = Cell(step, c, status=LEFT)
+            grid[step, c] = cell
+            write_results_txt(args.results, cell)
 
-    lines = ['# sched-tinify KUnit matrix report', '']
-    lines.append(f'- Kernel: {args.kernel_version} '
-                 f'(Debian package {args.package} {args.package_version})')
-    lines.append(f'- Cells: {", ".join(cells)}')
-    lines.append(f'- Steps: {", ".join(steps)}')
-    lines.append(f'- Series: {len(series)} patch(es) in {args.series_dir}')
-    for name, digest in series:
-        lines.append(f'  - `{name}` sha256 `{digest}`')
-    lines.append('')
-
-    lines.append('## Results')
-    lines.append('')
-    lines.append('Each cell: passed/skipped/failed/crashed test cases and '
-                 'parameters, then build + run seconds. "same" means the '
-                 'normalized results equal the baseline\'s in that cell.')
-    lines.append('')
-    lines.append('| step | commit | ' + ' | '.join(cells) + ' |')
-    lines.append('|---|---|' + '---|' * len(cells))
-    green = True
-    diffs: List[str] = []
-    problems: List[str] = []
+    data = {
+        'schema': 1,
+        'kernel': args.kernel_version, 'package': args.package,
+        'package_version': args.package_version,
+        'tested_version': getattr(args, 'tested_version', '') or '',
+        'series_dir': args.series_dir,
+        'series': [{'name': n, 'sha256': d} for n, d in series],
+        'steps': [{'name': s, 'sha': sha_of[s]} for s in steps],
+        'cells': cells, 'builds': builds,
+        'plan': plan, 'grid': {}, 'build_grid': {},
+        'problems': [], 'differences': [], 'warnings': [],
+    }
+    warning = package_warning(data['package_version'], data['tested_version'])
+    if warning:
+        data['warnings'].append(warning)
+    problems, diffs = data['problems'], data['differences']
     for step in steps:
-        row = [step, f'`{sha_of[step][:12]}`']
+        row = data['grid'].setdefault(step, {})
         for c in cells:
-            cell = grid[step, c]
-            base = grid[BASELINE, c]
-            if 'not run' in cell.problems or 'build failed' in cell.problems:
-                row.append(cell.problems[-1].upper())
-                green = False
-                problems.append(f'{step} {c}: {cell.problems[-1]}')
-                continue
-            n = cell.counts
-            text = (f'{n[PASS]}/{n[SKIP]}/{n[FAIL]}/{n[CRASH]} '
-                    f'({cell.meta.get("build_seconds", "?")}+'
-                    f'{cell.meta.get("run_seconds", "?")} s)')
-            if step != BASELINE:
-                d = differences(base.results, cell.results)
-                if base.ok and not d:
-                    text += ' same'
+            cell, base = grid[step, c], grid[BASELINE, c]
+            entry = cell_dict(cell)
+            entry['differences'] = []
+            if not cell.status:
+                if step == BASELINE:
+                    entry['status'] = BASE
                 else:
-                    text += ' **DIFFERS**' if d else ' (baseline not green)'
-                    green = False
-                diffs.extend(f'{step} {c}: {x}' for x in d)
-            if not cell.ok:
-                green = False
-                text = f'**RED** {text}'
+                    d = differences(base.results, cell.results)
+                    entry['differences'] = d
+                    entry['status'] = SAME if base.ok and not d else \
+                        DIFFERS if d else BASE_RED
+                    if entry['status'] != SAME:
+                        entry['red'] = True
+                    diffs.extend(f'{step} {c}: {x}' for x in d)
             problems.extend(f'{step} {c}: {p}' for p in cell.problems)
             problems.extend(f'{step} {c}: {p}' for p in cell.failures)
-            row.append(text)
-        lines.append('| ' + ' | '.join(row) + ' |')
-    lines.append('')
+            row[c] = entry
 
-    extra: List[str] = []
     if builds:
-        more, probs = build_only_section(args.results, steps, sha_of, builds)
-        extra += more
+        bgrid, probs = judge_builds(
+            args.results, steps, sha_of, builds,
+            (lambda b: inputs('builds', b)) if inputs else None,
+            lambda s, b: planned('builds', s, b))
+        data['build_grid'] = {s: bgrid[s] for s in steps}
         problems.extend(probs)
     last = steps[-1]
     limit = getattr(args, 'size_limit', None)
+    data['size'] = None
+    data['code'] = None
     if last != BASELINE and limit is not None:
-        more, probs = size_section(args.results, BASELINE, last, cells, limit)
-        extra += more
+        rows, probs = judge_sizes(args.results, BASELINE, last, cells, limit)
+        data['size'] = {'base': BASELINE, 'last': last, 'limit': limit, 'rows': rows}
         problems.extend(f'size: {p}' for p in probs)
-        extra += code_section(args.tree, [(s, sha_of[s]) for s in
-                                          dict.fromkeys([BASELINE] + steps)])
-    if problems:
-        green = False
+        data['code'] = judge_code(args.tree, [(s, sha_of[s]) for s in
+                                              dict.fromkeys([BASELINE] + steps)])
+    data['skips'] = [f'{c}: {p}: {r}' for c in cells
+                     for p, (s, r) in sorted(grid[BASELINE, c].results.items()) if s == SKIP]
+    red = any(e['red'] for row in data['grid'].values() for e in row.values())
+    data['verdict'] = 'RED' if red or problems else 'GREEN'
+    data['totals'] = {k: sum(grid[s, c].counts.get(k, 0) for s in steps for c in cells)
+                      for k in (PASS, SKIP, FAIL, CRASH)}
+    data['left'] = [f'{s} {c}' for s in steps for c in cells
+                    if data['grid'][s][c]['status'] == LEFT] + \
+        [f'{s} {b}' for s in steps for b in builds
+         if data['build_grid'][s][b]['status'] == LEFT]
+    return data
 
-    lines.append('## Failures and problems')
-    lines.append('')
-    lines.extend(f'- {p}' for p in problems) if problems else lines.append('None.')
-    lines.append('')
-    lines.append('## Differences from the baseline')
-    lines.append('')
-    lines.extend(f'- {d}' for d in diffs) if diffs else lines.append('None.')
-    lines.append('')
 
-    lines.extend(extra)
-    lines.append('## Skipped, with reasons (baseline)')
+def cell_text(entry: dict) -> str:
+    """One cell of the results table."""
+    status = entry['status']
+    if status in (NOT_RUN, BUILD_FAILED, INCOMPLETE, STALE):
+        return f'**{status.upper()}**'
+    if status == LEFT:
+        return 'left to the main job'
+    n = entry['counts']
+    text = (f'{n[PASS]}/{n[SKIP]}/{n[FAIL]}/{n[CRASH]} '
+            f'({entry["build_seconds"]}+{entry["run_seconds"]} s)')
+    text += {SAME: ' same', DIFFERS: ' **DIFFERS**', BASE_RED: ' (baseline not green)',
+             BASE: ''}[status]
+    if entry['problems'] or entry['failures']:
+        text = f'**RED** {text}'
+    return text
+
+
+def render_markdown(data: dict) -> str:
+    """report.md, from judge()'s data alone."""
+    cells, steps = data['cells'], [s['name'] for s in data['steps']]
+    lines = ['# sched-tinify KUnit matrix report', '']
+    lines.extend(f'**WARNING: {w}**' for w in data['warnings'])
+    if data['warnings']:
+        lines.append('')
+    lines.append(f'- Kernel: {data["kernel"]} '
+                 f'(Debian package {data["package"]} {data["package_version"]})')
+    lines.append(f'- Cells: {", ".join(cells)}')
+    lines.append(f'- Steps: {", ".join(steps)}')
+    lines.append(f'- Series: {len(data["series"])} patch(es) in {data["series_dir"]}')
+    for p in data['series']:
+        lines.append(f'  - `{p["name"]}` sha256 `{p["sha256"]}`')
+    if data['left']:
+        why = (data['plan'] or {}).get('left', '')
+        lines.append(f'- Left to the main job (scripts/matrix.sh): {len(data["left"])} '
+                     f'cell step(s){": " + why if why else ""}')
+    lines += ['', '## Results', '',
+              'Each cell: passed/skipped/failed/crashed test cases and '
+              'parameters, then build + run seconds. "same" means the '
+              'normalized results equal the baseline\'s in that cell.', '',
+              '| step | commit | ' + ' | '.join(cells) + ' |',
+              '|---|---|' + '---|' * len(cells)]
+    for s in data['steps']:
+        row = data['grid'][s['name']]
+        lines.append(f'| {s["name"]} | `{s["sha"][:12]}` | ' +
+                     ' | '.join(cell_text(row[c]) for c in cells) + ' |')
+    lines += ['', '## Failures and problems', '']
+    lines += [f'- {p}' for p in data['problems']] or ['None.']
+    lines += ['', '## Differences from the baseline', '']
+    lines += [f'- {d}' for d in data['differences']] or ['None.']
     lines.append('')
-    skips = [f'{c}: {p}: {r}' for c in cells
-             for p, (s, r) in sorted(grid[BASELINE, c].results.items()) if s == SKIP]
-    lines.extend(f'- {s}' for s in skips) if skips else lines.append('None.')
-    lines.append('')
-    lines.append(f'## Verdict: {"GREEN" if green else "RED"}')
-    lines.append('')
-    totals = {k: sum(grid[s, c].counts.get(k, 0) for s in steps for c in cells)
-              for k in (PASS, SKIP, FAIL, CRASH)}
-    lines.append(f'kunit: {totals[PASS]} passed, {totals[FAIL] + totals[CRASH]} failed, '
-                 f'{totals[SKIP]} skipped')
-    return '\n'.join(lines), green
+    if data['left']:
+        lines += ['## Left to the main job', '']
+        lines += [f'- {x}' for x in data['left']]
+        lines.append('')
+    if data['builds']:
+        lines += render_builds(data['build_grid'], steps, data['builds'])
+    if data['size']:
+        z = data['size']
+        lines += render_sizes(z['base'], z['last'], z['rows'], z['limit'])
+    if data['code']:
+        lines += render_code(data['code'])
+    lines += ['## Skipped, with reasons (baseline)', '']
+    lines += [f'- {s}' for s in data['skips']] or ['None.']
+    lines += ['', f'## Verdict: {data["verdict"]}', '', results_mod.kunit_line(data)]
+    return '\n'.join(lines)
+
+
+def build_report(args, cells_def: List[dict], builds: Optional[List[str]] = None,
+                 inputs=None, plan=None) -> Tuple[str, bool]:
+    """(report.md text, green) -- judge() then render_markdown()."""
+    data = judge(args, cells_def, builds, inputs, plan)
+    return render_markdown(data), data['verdict'] == 'GREEN'
+
+
+def progress(args, cells_def: List[dict], builds_def: List[dict], step: str,
+             name: str) -> str:
+    """One line on what a cell (or build) did at a step, for matrix.sh."""
+    sha_of = dict(steps_mod.read_steps(args.steps_file))
+    if step not in sha_of:
+        raise ReportError(f'unknown step {step}')
+    if any(b['name'] == name for b in builds_def):
+        grid, probs = judge_builds(args.results, [step], sha_of, [name])
+        e = grid[step][name]
+        text = e['text'].replace('**', '')
+        if e['status'] == 'built':
+            text = text.replace('built,', f'built in {e["build_seconds"]} s,')
+        return text + (f' ({probs[0]})' if probs and e['status'] == 'built' else '')
+    cell_def = matrix.select({'cells': cells_def}, name)[0]
+    parser = load_parser(args.tree)
+    cell = load_cell(parser, args.results, step, name, sha_of[step], cell_def)
+    if cell.status:
+        return cell.status.upper() + (f' ({cell.problems[-1]})' if cell.problems else '')
+    n = cell.counts
+    text = (f'build {cell.meta.get("build_seconds", "?")} s, run '
+            f'{cell.meta.get("run_seconds", "?")} s, {n[PASS]} passed, {n[SKIP]} skipped, '
+            f'{n[FAIL] + n[CRASH]} failed')
+    if step != BASELINE:
+        base = load_cell(parser, args.results, BASELINE, name, sha_of[BASELINE], cell_def)
+        d = differences(base.results, cell.results)
+        text += ', same' if not d and not base.status else \
+            f', DIFFERS ({len(d)})' if d else ', no baseline to compare'
+    if not cell.ok:
+        text += f', RED ({(cell.problems + cell.failures)[0]})'
+    return text
+
+
+def fresh(args, data: dict, step: str, name: str) -> bool:
+    """Is the result of a cell (or build) at a step complete, at the step's
+    commit and made with the current inputs?"""
+    sha_of = dict(steps_mod.read_steps(args.steps_file))
+    kind = 'builds' if any(b['name'] == name for b in data.get('builds', [])) else 'cells'
+    entry = matrix.select(data, name, kind)[0]
+    try:
+        meta = read_meta(os.path.join(args.results, step, name, 'meta'))
+    except OSError:
+        return False
+    status, _ = check_meta(meta, sha_of.get(step), matrix.inputs(entry, kind))
+    return status == '' and step in sha_of
 
 
 def main(argv: List[str]) -> int:
@@ -513,6 +711,9 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--series-dir', required=True)
     ap.add_argument('--package', required=True)
     ap.add_argument('--package-version', required=True)
+    ap.add_argument('--tested-version', default='',
+                    help='the package version the series is tested on (warned about '
+                         'when the installed one differs)')
     ap.add_argument('--kernel-version', required=True)
     ap.add_argument('--cells', default='', help='comma-separated; default all')
     ap.add_argument('--steps', default='', help='comma-separated; default all')
@@ -521,29 +722,60 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--size-limit', type=float, default=None, metavar='PCT',
                     help='add the size and code sections; a problem if a text '
                          'grows by more than PCT%% from the baseline to the last step')
-    ap.add_argument('--out', required=True, help='Markdown report to write')
+    ap.add_argument('--plan', default='', metavar='JSON',
+                    help='what the run was meant to do (see judge()); the rest is '
+                         'left to the main job')
+    ap.add_argument('--no-inputs', action='store_true',
+                    help='do not compare the recorded inputs with the current ones')
+    ap.add_argument('--progress', default='', metavar='STEP,NAME',
+                    help='print one line on a cell or build at a step, and exit 0')
+    ap.add_argument('--fresh', default='', metavar='STEP,NAME',
+                    help='exit 0 if the result of a cell or build at a step is complete, '
+                         'at the step\'s commit and made with the current inputs, else 1')
+    ap.add_argument('--out', help='Markdown report to write; report.json and '
+                                  'junit/<cell>.xml go beside it')
     args = ap.parse_args(argv)
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import matrix  # pylint: disable=import-outside-toplevel
     try:
         data = matrix.load()
+        if args.fresh:
+            step, _, name = args.fresh.partition(',')
+            return 0 if fresh(args, data, step, name) else 1
+        if args.progress:
+            step, _, name = args.progress.partition(',')
+            print(progress(args, data['cells'], data.get('builds', []), step, name))
+            return 0
+        if not args.out:
+            raise ReportError('--out is required')
         cells_def = matrix.select(data, args.cells)
-        builds = [b['name'] for b in matrix.select(data, args.builds, 'builds')] \
-            if args.builds else []
-        text, green = build_report(args, cells_def, builds)
-    except (ReportError, matrix.MatrixError, OSError,
-            subprocess.CalledProcessError) as e:
+        builds_def = matrix.select(data, args.builds, 'builds') if args.builds else []
+        kinds = {'cells': {c['name']: c for c in cells_def},
+                 'builds': {b['name']: b for b in builds_def}}
+        inputs = None if args.no_inputs else \
+            (lambda kind, name: matrix.inputs(kinds[kind][name], kind))
+        plan = None
+        if args.plan:
+            with open(args.plan, encoding='utf-8') as f:
+                plan = json.load(f)
+        result = judge(args, cells_def, [b['name'] for b in builds_def], inputs, plan)
+        text = render_markdown(result)
+    except (ReportError, matrix.MatrixError, steps_mod.StepsError, OSError,
+            ValueError, subprocess.CalledProcessError) as e:
         print(f'report.py: error: {e}', file=sys.stderr)
         return 2
     except Exception:  # pylint: disable=broad-except
         # Never let a crash of the tool read as a red (or green) run.
         traceback.print_exc()
         return 2
+    out_dir = os.path.dirname(os.path.abspath(args.out))
+    with open(os.path.join(out_dir, 'report.json'), 'w', encoding='utf-8') as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+        f.write('\n')
+    results_mod.write_junit(result, os.path.join(out_dir, 'junit'))
     with open(args.out, 'w', encoding='utf-8') as f:
         f.write(text + '\n')
     print(text)
-    return 0 if green else 1
+    return 0 if result['verdict'] == 'GREEN' else 1
 
 
 if __name__ == '__main__':

@@ -9,9 +9,14 @@
 # with kunit.py in the cell's own build folder, boots it under QEMU
 # and keeps in $RESULTS/$PKG/STEP/CELL/: build.log, exec.log, test.log (the
 # raw console), kunit.json, config (.config), size (text data bss dec of
-# vmlinux and kernel/sched/built-in.a) and meta (timings, exit codes,
-# the CPU check). Exit status: 0 all passed, 1 test failure or crash,
-# 2 build or harness failure.
+# vmlinux and kernel/sched/built-in.a), cmd (the kunit.py commands,
+# shell-quoted, to rerun by hand) and meta: what ran (step, commit, cell,
+# and as input_* lines every other input that decides the result, see
+# scripts/matrix.py inputs), timings, exit codes, the CPU check, and last
+# "complete=y". A run stopped by a signal ends its meta with
+# "interrupted=SIGINT" (or SIGTERM) instead; one that died with no marker
+# at all is as incomplete. Exit status: 0 all passed, 1 test failure or
+# crash, 2 build or harness failure, 128+N stopped by signal N.
 #
 # SCHED_TINIFY_KCONFIG_ADD: extra options for a debug run, space-separated
 # (e.g. "CONFIG_PROVE_LOCKING=y"); such a run builds in CELL-debug.
@@ -21,15 +26,17 @@ set -euo pipefail
 
 [[ $# -eq 2 ]] || die "usage: ${0##*/} STEP CELL"
 step=$1 cell=$2
-: "${KUNIT_TIMEOUT:=240}"
+lock_work
 
+out=$RESULTS/$PKG/$step/$cell
+meta=$out/meta
 fail() {
 	printf '%s: %s %s: %s\n' "${0##*/}" "$step" "$cell" "$*" >&2
+	[[ -f $meta ]] && echo complete=y >>"$meta"
 	exit 2
 }
 
-sha=$(step_sha "$step") || fail "unknown step (see above)"
-
+sha=$(step_sha "$step") || die "$step $cell: unknown step (see above)"
 arch=$(matrix cell "$cell" arch) || exit 2
 cross=$(matrix cell "$cell" cross_compile)
 compiler=$(matrix cell "$cell" compiler)
@@ -37,12 +44,13 @@ kunitconfig=$REPO/$(matrix cell "$cell" kunitconfig)
 smp=$(matrix cell "$cell" smp)
 cpus=$(matrix cell "$cell" cpus)
 qemu_args=$(matrix cell "$cell" qemu_args)
-out=$RESULTS/$PKG/$step/$cell
+inputs=$(matrix inputs cell "$cell") || exit 2
+timeout=$(sed -n 's/^kunit_timeout=//p' <<<"$inputs")
 # Nothing of an earlier run of this cell and step may outlive this one.
 rm -rf "$out"
 bdir=$BUILD/$cell${SCHED_TINIFY_KCONFIG_ADD:+-debug}
 
-checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
+checkout_step "$sha" || die "$step $cell: cannot check $step out in $TREE (see above)"
 
 set_cc "$compiler"
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
@@ -50,24 +58,40 @@ args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
 for opt in ${SCHED_TINIFY_KCONFIG_ADD:-}; do
 	args+=(--kconfig_add="$opt")
 done
+build=(python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)"
+	--make_options="CC=$cc")
+exec=(python3 tools/testing/kunit/kunit.py exec "${args[@]}" --timeout="$timeout")
+[[ -n $qemu_args ]] && exec+=(--qemu_args="$qemu_args")
+exec+=(--json="$out/kunit.json")
 
 mkdir -p "$out" "$bdir"
-# What ran, first: a result that stops early is still tied to its step.
+# What ran, first: a result that stops early is still tied to its step and
+# inputs. The EXIT trap marks a run that a signal stopped.
 {
 	printf 'package=%s\npackage_version=%s\nkernel=%s\n' "$PKG" \
 		"$(cat "$WORK/$PKG/package-version")" "$("$REPO/scripts/kernel-version.sh")"
 	printf 'step=%s\nsha=%s\ncell=%s\narch=%s\n' "$step" "$sha" "$cell" "$arch"
 	printf 'smp=%s\ncpus=%s\n' "$smp" "$cpus"
-} >"$out/meta"
+	awk '{ print "input_" $0 }' <<<"$inputs"
+} >"$meta"
+trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXIT
+{
+	printf 'cd %q\n' "$TREE"
+	[[ -n ${CCACHE_BASEDIR:-} ]] && printf 'export CCACHE_BASEDIR=%q\n' "$CCACHE_BASEDIR"
+	printf '%q ' "${build[@]}"
+	printf '\nrm -f %q\n' "$bdir/test.log"
+	printf '%q ' "${exec[@]}"
+	printf '</dev/null\n'
+} >"$out/cmd"
+
 cd "$TREE"
 t0=$(date +%s)
 build_rc=0
-python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)" \
-	--make_options="CC=$cc" >"$out/build.log" 2>&1 || build_rc=$?
+run_group "${build[@]}" >"$out/build.log" 2>&1 || build_rc=$?
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
 if [[ $build_rc -ne 0 ]]; then
-	printf 'build_rc=%s\nbuild_seconds=%s\n' "$build_rc" "$((t1 - t0))" >>"$out/meta"
+	printf 'build_rc=%s\nbuild_seconds=%s\n' "$build_rc" "$((t1 - t0))" >>"$meta"
 	tail -n 30 "$out/build.log" >&2
 	fail "build failed (kunit.py build exit $build_rc); log: $out/build.log"
 fi
@@ -82,9 +106,7 @@ fi
 exec_rc=0
 # kunit.py starts QEMU before it opens test.log: no earlier log may stand in.
 rm -f "$bdir/test.log"
-python3 tools/testing/kunit/kunit.py exec "${args[@]}" --timeout="$KUNIT_TIMEOUT" \
-	${qemu_args:+--qemu_args="$qemu_args"} --json="$out/kunit.json" \
-	</dev/null >"$out/exec.log" 2>&1 || exec_rc=$?
+run_group "${exec[@]}" </dev/null >"$out/exec.log" 2>&1 || exec_rc=$?
 t2=$(date +%s)
 cp "$bdir/test.log" "$out/test.log" 2>/dev/null || : >"$out/test.log"
 
@@ -100,11 +122,12 @@ grep -q 'timed out after' "$out/exec.log" && timed_out=y
 	printf 'config_smp=%s\nbooted_cpus=%s\n' "$config_smp" "$booted"
 	printf 'build_rc=%s\nexec_rc=%s\ntimed_out=%s\n' "$build_rc" "$exec_rc" "$timed_out"
 	printf 'build_seconds=%s\nrun_seconds=%s\n' "$((t1 - t0))" "$((t2 - t1))"
-} >>"$out/meta"
+} >>"$meta"
 
 [[ $config_smp == "$smp" ]] || fail "cell claims smp=$smp but .config has CONFIG_SMP=$config_smp"
 [[ $booted == "$cpus" ]] || fail "cell claims $cpus CPU(s) but the kernel brought up $booted"
-[[ $timed_out == n ]] || { note "$step $cell: QEMU timed out after ${KUNIT_TIMEOUT}s; log: $out/test.log"; exit 1; }
+echo complete=y >>"$meta"
+[[ $timed_out == n ]] || { note "$step $cell: QEMU timed out after ${timeout}s; log: $out/test.log"; exit 1; }
 if [[ $exec_rc -ne 0 ]]; then
 	note "$step $cell: tests failed or crashed (kunit.py exec exit $exec_rc); log: $out/test.log"
 	exit 1

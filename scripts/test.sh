@@ -1,28 +1,42 @@
 #!/usr/bin/env bash
 # The test command (.ci/run runs exactly this): set-up, the tooling's own
 # unit tests, shellcheck, checkpatch --strict on the series and kunit/,
-# the CI definition check, the full matrix (scripts/matrix.sh), then the
+# the CI definition check, the matrix (scripts/matrix.sh), then the
 # mutants (scripts/mutants.sh): every suite must go red when the code it
 # guards is broken.
 #
-# Usage: scripts/test.sh [--no-matrix]
+# It keeps to a time budget (SCHED_TINIFY_BUDGET minutes, default 75: CI
+# stops a run at 90). The baseline runs first in every cell and build-only
+# configuration: that is what cold build folders and a cold ccache cost,
+# and it is measured. scripts/budget.py then plans the rest: all of it if
+# the estimate fits, else every step in x86_64-smp and arm-up, the
+# baseline and the last step elsewhere, and the mutants of
+# kunit/mutants/ci-subset. The report names what was left to the main
+# job, which runs everything.
+#
+# Usage: scripts/test.sh [--no-matrix | --full]
 #   --no-matrix  stop after the static checks (for a quick local run)
+#   --full       no budget: every step everywhere and every mutant
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-run_matrix=y
+mode=budget
 case ${1:-} in
 '') ;;
---no-matrix) run_matrix=n ;;
-*) die "usage: ${0##*/} [--no-matrix]" ;;
+--no-matrix) mode=none ;;
+--full) mode=full ;;
+*) die "usage: ${0##*/} [--no-matrix | --full]" ;;
 esac
+budget=${SCHED_TINIFY_BUDGET:-75}
+[[ $budget =~ ^[0-9]+$ ]] || die "SCHED_TINIFY_BUDGET must be minutes, not '$budget'"
+lock_work
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 step "set-up: packages and kernel tree"
-"$REPO/scripts/deps.sh"
-"$REPO/scripts/prepare-tree.sh"
+run "$REPO/scripts/deps.sh"
+run "$REPO/scripts/prepare-tree.sh"
 
 step "unit tests of the tooling"
 SCHED_TINIFY_TREE=$TREE python3 -m unittest discover -s "$REPO/scripts/tests" -t "$REPO/scripts" ||
@@ -39,13 +53,38 @@ step "checkpatch --strict"
 step "CI definition"
 "$REPO/scripts/check-ci.sh"
 
-[[ $run_matrix == y ]] || exit 0
+[[ $mode != none ]] || exit 0
 
-step "matrix"
-"$REPO/scripts/matrix.sh"
+report_json=$RESULTS/$PKG/report.json
+plan=$RESULTS/$PKG/plan.json
+mkdir -p "$RESULTS/$PKG"
+if [[ $mode == full ]]; then
+	step "matrix: every step in every cell"
+	run "$REPO/scripts/matrix.sh" || die "the matrix is red: see $RESULTS/$PKG/report.md"
+	mutants=("$REPO"/kunit/mutants/*/)
+else
+	step "matrix: the baseline in every cell and build-only configuration"
+	run "$REPO/scripts/matrix.sh" --steps 00-baseline --builds all ||
+		die "the baseline is red: see $RESULTS/$PKG/report.md"
+	mapfile -t steps < <(step_names)
+	n_all=$(find "$REPO"/kunit/mutants/*/ -name '*.sed' | wc -l)
+	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")
+	python3 "$REPO/scripts/budget.py" plan --elapsed "$SECONDS" --budget "$((budget * 60))" \
+		--steps "$(IFS=,; echo "${steps[*]}")" --cells "$(matrix cells | paste -sd,)" \
+		--builds "$(matrix builds | paste -sd,)" --full-cells x86_64-smp,arm-up \
+		--mutants "$n_all" --subset "$n_subset" >"$plan" || die "budget.py could not plan"
+	step "matrix: the rest, as planned ($plan)"
+	run "$REPO/scripts/matrix.sh" --plan "$plan" --reuse ||
+		die "the matrix is red: see $RESULTS/$PKG/report.md"
+	if [[ $(python3 "$REPO/scripts/budget.py" get "$plan" mutants) == all ]]; then
+		mutants=("$REPO"/kunit/mutants/*/)
+	else
+		mutants=("$REPO/kunit/mutants/ci-subset")
+	fi
+fi
 
-step "mutants"
-"$REPO/scripts/mutants.sh" "$REPO"/kunit/mutants/*/
+step "mutants (${mutants[*]#"$REPO"/})"
+run "$REPO/scripts/mutants.sh" "${mutants[@]}"
 
-# The matrix's closing count, last: "kunit: N passed, N failed, N skipped".
-tail -n 1 "$RESULTS/$PKG/report.md"
+step "done in $SECONDS s"
+python3 "$REPO/scripts/results.py" summary "$report_json"

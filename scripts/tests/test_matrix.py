@@ -13,7 +13,8 @@ import matrix
 CELL = {'name': 'x-smp', 'arch': 'x86_64', 'cross_compile': '', 'compiler': 'gcc',
         'kunitconfig': 'kunitconfigs/x', 'smp': True, 'cpus': 4,
         'qemu_args': '-smp 4'}
-GOOD = {'trees': {'linux-source-6.1': {'patches': 'patches'}}, 'cells': [CELL]}
+GOOD = {'trees': {'linux-source-6.1': {'patches': 'patches', 'version': '6.1.192-3'}},
+        'cells': [CELL]}
 BUILD = {'name': 'x-lean', 'arch': 'x86_64', 'cross_compile': '', 'compiler': 'gcc',
          'kunitconfig': 'kunitconfigs/build-only/x'}
 
@@ -47,7 +48,8 @@ class ValidateTest(unittest.TestCase):
             'no trees': {**GOOD, 'trees': {}},
             'no cells': {**GOOD, 'cells': []},
             'duplicate cell': {**GOOD, 'cells': [CELL, CELL]},
-            'tree without patches': {**GOOD, 'trees': {'p': {}}},
+            'tree without patches': {**GOOD, 'trees': {'p': {'version': '1'}}},
+            'tree without version': {**GOOD, 'trees': {'p': {'patches': 'patches'}}},
             'build without kunitconfig': {**GOOD, 'builds': [{**BUILD, 'kunitconfig': None}]},
             'build with a cell field': {**GOOD, 'builds': [{**BUILD, 'smp': True}]},
             'build named like a cell': {**GOOD, 'builds': [{**BUILD, 'name': 'x-smp'}]},
@@ -86,6 +88,53 @@ class KunitconfigTest(unittest.TestCase):
                 self.assertIn('CONFIG_RT_GROUP_SCHED=y', lines)
 
 
+class InputsTest(unittest.TestCase):
+    """What decides a result besides its commit: a change of any is seen."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()  # pylint: disable=consider-using-with
+        os.makedirs(os.path.join(self.tmp.name, 'kunitconfigs'))
+        self.write('CONFIG_KUNIT=y\n')
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def write(self, text):
+        with open(os.path.join(self.tmp.name, CELL['kunitconfig']), 'w',
+                  encoding='utf-8') as f:
+            f.write(text)
+
+    def inputs(self, entry=None, env=None):
+        return matrix.inputs(entry or CELL, 'cells', env or {}, self.tmp.name)
+
+    def test_every_input_counts(self):
+        base = self.inputs()
+        self.assertEqual(base['kunit_timeout'], matrix.KUNIT_TIMEOUT)
+        self.assertEqual(base['qemu_args'], '-smp 4')
+        self.assertRegex(base['compiler'], r'gcc|unavailable')
+        self.assertIn('qemu', base)
+        changed = {
+            'kunit_timeout': self.inputs(env={'KUNIT_TIMEOUT': '60'}),
+            'kconfig_add': self.inputs(env={'SCHED_TINIFY_KCONFIG_ADD': 'CONFIG_X=y'}),
+            'entry_sha256': self.inputs({**CELL, 'qemu_args': '-smp 4 -m 512'}),
+        }
+        for key, other in changed.items():
+            with self.subTest(key):
+                self.assertNotEqual(base[key], other[key])
+        self.write('CONFIG_KUNIT=y\nCONFIG_SMP=y\n')
+        self.assertNotEqual(base['kunitconfig_sha256'], self.inputs()['kunitconfig_sha256'])
+
+    def test_builds_have_no_qemu(self):
+        entry = {k: CELL[k] for k in matrix.BUILD_FIELDS}
+        got = matrix.inputs(entry, 'builds', {}, self.tmp.name)
+        self.assertNotIn('qemu', got)
+        self.assertNotIn('kunit_timeout', got)
+
+    def test_missing_tool(self):
+        got = self.inputs({**CELL, 'compiler': 'no-such-compiler-here'})
+        self.assertEqual(got['compiler'], 'unavailable (FileNotFoundError)')
+
+
 class QueryTest(unittest.TestCase):
 
     def test_select(self):
@@ -117,6 +166,8 @@ class QueryTest(unittest.TestCase):
 
     def test_main(self):
         self.assertEqual(matrix.main(['patches', 'linux-source-6.1']), 'patches')
+        self.assertRegex(matrix.main(['version', 'linux-source-6.1']), r'^6\.1\.')
+        self.assertIn('kunitconfig_sha256=', matrix.main(['inputs', 'cell', 'arm-up']))
         cells = json.loads(matrix.main(['github']))
         self.assertEqual(len(cells), 4)
         self.assertIsNone(matrix.main(['check']))

@@ -8,7 +8,8 @@ or a renamed test) and regenerate its JSON with the tree's own kunit_json,
 as kunit.py would.
 
 Needs the kernel tree's tools/testing/kunit: SCHED_TINIFY_TREE, or the
-default work folder that scripts/prepare-tree.sh fills.
+default work folder that scripts/prepare-tree.sh fills; without it every
+case here is skipped, with the command that makes the tree as the reason.
 """
 
 import argparse
@@ -27,9 +28,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, 'fixtures')
 TREE = os.environ.get('SCHED_TINIFY_TREE') or os.path.join(
     HERE, '..', '..', 'work', 'linux-source-6.1', 'linux')
-if not os.path.isfile(os.path.join(TREE, 'tools', 'testing', 'kunit', 'kunit_parser.py')):
-    raise RuntimeError(f'no kernel tree at {TREE}: run scripts/prepare-tree.sh, '
-                       'or set SCHED_TINIFY_TREE')
+NO_TREE = (f'no kernel tree at {TREE} (its kunit_parser.py reads the fixtures): '
+           'run scripts/prepare-tree.sh (scripts/test.sh does), or set SCHED_TINIFY_TREE')
+
+
+def setUpModule():  # pylint: disable=invalid-name
+    if not os.path.isfile(os.path.join(TREE, 'tools', 'testing', 'kunit', 'kunit_parser.py')):
+        raise unittest.SkipTest(NO_TREE)
 
 SUITE = 'sched_dl_checkparam'
 CELL = {'name': 'x86_64-smp', 'arch': 'x86_64', 'cross_compile': '',
@@ -74,7 +79,8 @@ class ReportTestCase(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.dir)
 
-    def put(self, step, sha, name='pass', log=None, meta=None, kunit_json=None):
+    def put(self, step, sha, name='pass', log=None, meta=None, kunit_json=None,
+            complete=True):
         """Lay a fixture (or a variant of it) out as run-cell.sh would."""
         d = os.path.join(self.results, step, CELL['name'])
         os.makedirs(d)
@@ -84,19 +90,23 @@ class ReportTestCase(unittest.TestCase):
             kunit_json = fixture(name, 'kunit.json')
         meta = '\n'.join(line for line in meta.splitlines()
                          if not line.startswith('sha=')) + f'\nsha={sha}\n'
+        if not complete:
+            meta = meta.replace('complete=y\n', '')
         for filename, text in (('test.log', log), ('meta', meta),
                                ('kunit.json', kunit_json)):
             if text is not False:
                 with open(os.path.join(d, filename), 'w', encoding='utf-8') as f:
                     f.write(text)
 
-    def run_report(self):
-        args = argparse.Namespace(
+    def args(self):
+        return argparse.Namespace(
             tree=TREE, results=self.results, steps_file=self.steps_file,
             series_dir=self.series, package='linux-source-6.1',
             package_version='6.1.192-3', kernel_version='6.1.192',
             steps='', cells='')
-        return report.build_report(args, [CELL])
+
+    def run_report(self, inputs=None, plan=None):
+        return report.build_report(self.args(), [CELL], inputs=inputs, plan=plan)
 
     def cell(self, step, sha, name='pass'):
         parser = report.load_parser(TREE)
@@ -262,7 +272,7 @@ class HarnessProblemTest(ReportTestCase):
 
     def test_build_failed(self):
         self.put('00-baseline', SHA0)
-        self.put('01-move', SHA1, meta='build_rc=2\nbuild_seconds=10\n',
+        self.put('01-move', SHA1, meta='build_rc=2\nbuild_seconds=10\ncomplete=y\n',
                  log=False, kunit_json=False)
         text, green = self.run_report()
         self.assertFalse(green)
@@ -316,6 +326,95 @@ class HarnessProblemTest(ReportTestCase):
         self.put('00-baseline', SHA0, meta=meta)
         cell = self.cell('00-baseline', SHA0)
         self.assertIn('CONFIG_SMP=n in a SMP cell', cell.problems)
+
+
+class RunStateTest(ReportTestCase):
+    """Incomplete runs, stale inputs, the plan and report.json."""
+
+    def test_interrupted_run_is_incomplete_not_a_kernel_failure(self):
+        self.put('00-baseline', SHA0)
+        meta = fixture('pass', 'meta').replace('complete=y\n', 'interrupted=SIGINT\n')
+        self.put('01-move', SHA1, meta=meta, log='', kunit_json=False)
+        data = report.judge(self.args(), [CELL])
+        entry = data['grid']['01-move'][CELL['name']]
+        self.assertEqual(entry['status'], 'incomplete')
+        self.assertEqual(data['problems'], ['01-move x86_64-smp: incomplete: '
+                                            'interrupted by SIGINT'])
+        text = report.render_markdown(data)
+        self.assertIn('**INCOMPLETE**', text)
+        self.assertNotIn('did not boot', text)
+        self.assertEqual(data['verdict'], 'RED')
+
+    def test_run_that_died_without_marker_is_incomplete(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1, complete=False)
+        cell = self.cell('01-move', SHA1)
+        self.assertEqual(cell.status, 'incomplete')
+        self.assertEqual(cell.problems, ['incomplete: the run did not finish'])
+
+    def test_changed_input_makes_the_cell_stale(self):
+        meta = fixture('pass', 'meta') + 'input_kunitconfig_sha256=old\ninput_qemu_args=-smp 4\n'
+        self.put('00-baseline', SHA0, meta=meta)
+        self.put('01-move', SHA1, meta=meta)
+        now = {'kunitconfig_sha256': 'new', 'qemu_args': '-smp 4'}
+        data = report.judge(self.args(), [CELL], inputs=lambda kind, name: now)
+        self.assertEqual(data['grid']['01-move'][CELL['name']]['status'], 'stale')
+        self.assertIn('01-move x86_64-smp: stale: kunitconfig_sha256 was "old", is "new"',
+                      data['problems'])
+        self.assertEqual(data['verdict'], 'RED')
+        same = {'kunitconfig_sha256': 'old', 'qemu_args': '-smp 4'}
+        data = report.judge(self.args(), [CELL], inputs=lambda kind, name: same)
+        self.assertEqual(data['verdict'], 'GREEN', data['problems'])
+        data = report.judge(self.args(), [CELL],
+                            inputs=lambda kind, name: {**same, 'kunit_timeout': '240'})
+        self.assertIn('01-move x86_64-smp: stale: no kunit_timeout recorded', data['problems'])
+
+    def test_plan_leaves_steps_to_the_main_job(self):
+        self.put('00-baseline', SHA0)
+        plan = {'cells': {CELL['name']: ['00-baseline']}, 'left': 'cold build folders'}
+        text, green = self.run_report(plan=plan)
+        self.assertTrue(green, text)
+        self.assertIn('| 01-move | `bbbbbbbbbbbb` | left to the main job |', text)
+        self.assertIn('- 01-move x86_64-smp', text)
+        self.assertIn('cold build folders', text)
+        # Planned but missing is still a problem.
+        text, green = self.run_report(plan={'cells': {CELL['name']: ['00-baseline',
+                                                                     '01-move']}})
+        self.assertFalse(green)
+        self.assertIn('01-move x86_64-smp: not run', text)
+
+    def test_json_and_junit_beside_the_markdown(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1, 'fail')
+        steps = os.path.join(self.dir, 'steps')
+        out = os.path.join(self.dir, 'out', 'report.md')
+        os.makedirs(os.path.dirname(out))
+        with contextlib.redirect_stdout(io.StringIO()):
+            rc = report.main(['--tree', TREE, '--results', self.results,
+                              '--steps-file', steps, '--series-dir', self.series,
+                              '--package', 'linux-source-6.1', '--package-version', '9.9',
+                              '--tested-version', '6.1.192-3', '--kernel-version', 'k',
+                              '--cells', CELL['name'], '--no-inputs', '--out', out])
+        self.assertEqual(rc, 1)
+        with open(os.path.join(self.dir, 'out', 'report.json'), encoding='utf-8') as f:
+            data = json.load(f)
+        self.assertEqual(data['verdict'], 'RED')
+        self.assertEqual(data['grid']['01-move'][CELL['name']]['status'], 'differs')
+        self.assertIn('newer than the version the series is tested on', data['warnings'][0])
+        with open(out, encoding='utf-8') as f:
+            self.assertIn('**WARNING: the installed package version 9.9 is newer', f.read())
+        self.assertTrue(os.path.isfile(os.path.join(self.dir, 'out', 'junit',
+                                                    'x86_64-smp.xml')))
+
+    def test_progress_line(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1, 'fail')
+        args = self.args()
+        line = report.progress(args, [CELL], [], '01-move', CELL['name'])
+        self.assertRegex(line, r'^build \d+ s, run \d+ s, 59 passed, 0 skipped, 6 failed, '
+                               r'DIFFERS \(8\), RED \(sched_dl_checkparam: FAIL\)$')
+        self.assertRegex(report.progress(args, [CELL], [], '00-baseline', CELL['name']),
+                         r'^build \d+ s, run \d+ s, 65 passed, 0 skipped, 0 failed$')
 
 
 class DifferencesTest(unittest.TestCase):
@@ -400,7 +499,7 @@ class MeasureTest(unittest.TestCase):
         self.assertIn('no size to compare', problems[0])
 
     def build(self, step, sha, rc=0, warnings=''):
-        self.write(step, 'b', 'meta', f'step={step}\nsha={sha}\nbuild_rc={rc}\n')
+        self.write(step, 'b', 'meta', f'step={step}\nsha={sha}\nbuild_rc={rc}\ncomplete=y\n')
         self.write(step, 'b', 'warnings', warnings)
 
     def test_new_warning_is_a_problem(self):

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Read a report.json (scripts/report.py writes it) for the other tools.
+
+Every consumer of a run's verdict goes through here, never through the
+wording of report.md:
+
+  results.py summary REPORT_JSON     the verdict line, then the "kunit: N
+                                     passed, N failed, N skipped" line
+  results.py junit REPORT_JSON DIR   one JUnit XML per cell into DIR
+  results.py mutants REPORT_JSON SUMMARY_MD MUTANT.sed...
+                                     judge a mutant run (scripts/mutants.sh):
+                                     step N is the baseline with mutant N;
+                                     exit 1 unless every mutant did what it is
+                                     expected to ("# expect: survive: why" in
+                                     the file, else killed)
+
+Errors go to stderr with exit status 2.
+"""
+
+import json
+import os
+import sys
+import xml.etree.ElementTree as ET
+from typing import List, Tuple
+
+BASELINE = '00-baseline'
+# A cell that did not give results to judge.
+UNJUDGED = ('not run', 'incomplete', 'build failed', 'stale', 'left to the main job')
+
+
+class ResultsError(Exception):
+    """The report cannot be read, or is not of the run it is said to be."""
+
+
+def load(path: str) -> dict:
+    try:
+        with open(path, encoding='utf-8') as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ResultsError(f'cannot read {path}: {e}') from e
+    if data.get('schema') != 1:
+        raise ResultsError(f'{path}: not a report.json of schema 1')
+    return data
+
+
+def kunit_line(data: dict) -> str:
+    t = data['totals']
+    return (f'kunit: {t["PASS"]} passed, {t["FAIL"] + t["CRASH"]} failed, '
+            f'{t["SKIP"]} skipped')
+
+
+def verdict_line(data: dict) -> str:
+    n = sum(1 for row in data['grid'].values() for e in row.values()
+            if e['status'] not in UNJUDGED)
+    text = (f'verdict: {data["verdict"]}: {n} cell step(s) judged, '
+            f'{len(data["problems"])} problem(s), {len(data["differences"])} difference(s)')
+    if data.get('left'):
+        text += f', {len(data["left"])} left to the main job'
+    return text
+
+
+def junit_xml(data: dict, cell: str) -> ET.ElementTree:
+    """A cell's normalized results as JUnit: a testsuite per step."""
+    top = ET.Element('testsuites', name=f'sched-tinify {cell}')
+    for step in data['steps']:
+        entry = data['grid'][step['name']][cell]
+        suite = ET.SubElement(top, 'testsuite', name=f'{step["name"]} {cell}')
+        counts = {'tests': 0, 'failures': 0, 'errors': 0, 'skipped': 0}
+        if entry['status'] in UNJUDGED:
+            case = ET.SubElement(suite, 'testcase', classname=step['name'], name='run')
+            if entry['status'] == 'left to the main job':
+                ET.SubElement(case, 'skipped', message=entry['status'])
+                counts['skipped'] += 1
+            else:
+                ET.SubElement(case, 'error', message=entry['status']).text = \
+                    '\n'.join(entry['problems'])
+                counts['errors'] += 1
+            counts['tests'] += 1
+        leaves = [p for p in entry['results']
+                  if not any(q.startswith(p + '.') for q in entry['results'])]
+        for path in leaves:
+            status, reason = entry['results'][path]
+            classname, _, name = path.rpartition('.')
+            case = ET.SubElement(suite, 'testcase', classname=classname, name=name)
+            counts['tests'] += 1
+            if status == 'SKIP':
+                ET.SubElement(case, 'skipped', message=reason)
+                counts['skipped'] += 1
+            elif status == 'FAIL':
+                ET.SubElement(case, 'failure', message='FAIL')
+                counts['failures'] += 1
+            elif status == 'CRASH':
+                ET.SubElement(case, 'error', message='CRASH (no result)')
+                counts['errors'] += 1
+        if entry['problems'] and entry['status'] not in UNJUDGED:
+            case = ET.SubElement(suite, 'testcase', classname=step['name'], name='harness')
+            ET.SubElement(case, 'error', message='problems').text = '\n'.join(entry['problems'])
+            counts['tests'] += 1
+            counts['errors'] += 1
+        if entry.get('differences'):
+            case = ET.SubElement(suite, 'testcase', classname=step['name'],
+                                 name='same as the baseline')
+            ET.SubElement(case, 'failure', message='differs from the baseline').text = \
+                '\n'.join(entry['differences'])
+            counts['tests'] += 1
+            counts['failures'] += 1
+        for key, value in counts.items():
+            suite.set(key, str(value))
+    ET.indent(top)
+    return ET.ElementTree(top)
+
+
+def write_junit(data: dict, out_dir: str) -> List[str]:
+    os.makedirs(out_dir, exist_ok=True)
+    paths = []
+    for cell in data['cells']:
+        path = os.path.join(out_dir, f'{cell}.xml')
+        junit_xml(data, cell).write(path, encoding='utf-8', xml_declaration=True)
+        paths.append(path)
+    return paths
+
+
+def expected(mutant: str) -> str:
+    with open(mutant, encoding='utf-8') as f:
+        return 'survived' if any(line.startswith('# expect: survive')
+                                 for line in f) else 'killed'
+
+
+def judge_mutants(data: dict, mutants: List[str]) -> Tuple[List[Tuple[str, str, str, str]],
+                                                             bool]:
+    """Rows (step, expected, result, first differences), and all as expected."""
+    steps = [s['name'] for s in data['steps'] if s['name'] != BASELINE]
+    if len(steps) != len(mutants):
+        raise ResultsError(f'the report has {len(steps)} mutant steps for '
+                           f'{len(mutants)} mutants: the mutant series was not prepared')
+    base = data['grid'].get(BASELINE)
+    if not base or any(e['status'] != 'baseline' or e['red'] for e in base.values()):
+        raise ResultsError('the baseline is not green: mutants prove nothing')
+    rows, good = [], True
+    for step, mutant in zip(steps, mutants):
+        entries = data['grid'][step].values()
+        diffs = [d for e in entries for d in e['differences']]
+        if any(e['status'] in UNJUDGED for e in entries):
+            result = 'invalid (did not build, run, or is stale)'
+        elif diffs:
+            result = 'killed'
+        elif any(e['red'] for e in entries):
+            result = 'invalid (red without a difference)'
+        else:
+            result = 'survived'
+        want = expected(mutant)
+        good = good and result == want
+        rows.append((step, want, result, ';'.join(diffs[:3])))
+    return rows, good
+
+
+def mutants_summary(rows, cells: List[str]) -> str:
+    lines = [f'# Mutants ({",".join(cells)})', '',
+             '| step | expected | result | first differences |', '|---|---|---|---|']
+    lines += [f'| {s} | {w} | {r} | {d.replace("|", chr(92) + "|")} |' for s, w, r, d in rows]
+    return '\n'.join(lines) + '\n'
+
+
+def main(argv: List[str]) -> int:
+    if len(argv) == 2 and argv[0] == 'summary':
+        data = load(argv[1])
+        print(verdict_line(data))
+        print(kunit_line(data))
+        return 0
+    if len(argv) == 3 and argv[0] == 'junit':
+        for path in write_junit(load(argv[1]), argv[2]):
+            print(path)
+        return 0
+    if len(argv) >= 4 and argv[0] == 'mutants':
+        data = load(argv[1])
+        rows, good = judge_mutants(data, argv[3:])
+        text = mutants_summary(rows, data['cells'])
+        with open(argv[2], 'w', encoding='utf-8') as f:
+            f.write(text)
+        print(text, end='')
+        return 0 if good else 1
+    raise ResultsError(__doc__.strip())
+
+
+if __name__ == '__main__':
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except ResultsError as err:
+        print(f'results.py: {err}', file=sys.stderr)
+        sys.exit(2)

@@ -1,0 +1,141 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of scripts/results.py, on hand-made report.json data."""
+
+import contextlib
+import io
+import json
+import os
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+import results
+
+
+def entry(status='same', red=False, res=None, differences=(), problems=()):
+    return {'status': status, 'red': red, 'counts': {}, 'problems': list(problems),
+            'failures': [], 'build_seconds': '1', 'run_seconds': '1',
+            'results': res if res is not None else {'s': ['PASS', ''], 's.a': ['PASS', '']},
+            'differences': list(differences)}
+
+
+def report(*rows, cells=('c',)):
+    """A report.json of a baseline and one step per row ({cell: entry})."""
+    steps = ['00-baseline'] + [f'{i:02d}-m' for i in range(1, len(rows) + 1)]
+    grid = {'00-baseline': {c: entry('baseline') for c in cells}}
+    grid.update({s: row for s, row in zip(steps[1:], rows)})
+    return {'schema': 1, 'steps': [{'name': s, 'sha': s * 3} for s in steps],
+            'cells': list(cells), 'grid': grid, 'problems': [], 'differences': [],
+            'verdict': 'GREEN', 'left': [],
+            'totals': {'PASS': 7, 'SKIP': 2, 'FAIL': 1, 'CRASH': 1}}
+
+
+class LinesTest(unittest.TestCase):
+
+    def test_kunit_and_verdict_lines(self):
+        data = report({'c': entry()})
+        self.assertEqual(results.kunit_line(data), 'kunit: 7 passed, 2 failed, 2 skipped')
+        data['left'] = ['01-m c']
+        self.assertEqual(results.verdict_line(data), 'verdict: GREEN: 2 cell step(s) '
+                         'judged, 0 problem(s), 0 difference(s), 1 left to the main job')
+
+    def test_load_refuses_other_files(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
+            json.dump({'verdict': 'GREEN'}, f)
+            f.flush()
+            with self.assertRaisesRegex(results.ResultsError, 'schema 1'):
+                results.load(f.name)
+
+
+class JunitTest(unittest.TestCase):
+
+    def test_cases_failures_skips_and_harness(self):
+        res = {'s': ['FAIL', ''], 's.a': ['PASS', ''], 's.b': ['FAIL', ''],
+               's.c': ['SKIP', 'needs SMP'], 's.d': ['CRASH', '']}
+        data = report({'c': entry('differs', True, res, ['changed: s.b: PASS -> FAIL'])},
+                      {'c': entry('incomplete', True, {}, problems=['incomplete: x'])})
+        top = results.junit_xml(data, 'c').getroot()
+        suites = top.findall('testsuite')
+        self.assertEqual([s.get('name') for s in suites], ['00-baseline c', '01-m c', '02-m c'])
+        step = suites[1]
+        self.assertEqual((step.get('tests'), step.get('failures'), step.get('errors'),
+                          step.get('skipped')), ('5', '2', '1', '1'))
+        names = [c.get('name') for c in step.findall('testcase')]
+        self.assertEqual(names, ['a', 'b', 'c', 'd', 'same as the baseline'])
+        self.assertEqual(step.find("testcase[@name='c']/skipped").get('message'), 'needs SMP')
+        self.assertEqual(suites[2].find('testcase/error').get('message'), 'incomplete')
+
+    def test_written_per_cell(self):
+        data = report({'a': entry(), 'b': entry()}, cells=('a', 'b'))
+        with tempfile.TemporaryDirectory() as d:
+            paths = results.write_junit(data, d)
+            self.assertEqual([os.path.basename(p) for p in paths], ['a.xml', 'b.xml'])
+            self.assertEqual(ET.parse(paths[0]).getroot().tag, 'testsuites')
+
+
+class MutantsTest(unittest.TestCase):
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()  # pylint: disable=consider-using-with
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def mutant(self, name, survive=False):
+        path = os.path.join(self.tmp.name, name)
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write('# file: kernel/sched/core.c\n')
+            if survive:
+                f.write('# expect: survive: cannot change the result\n')
+            f.write('s/</<=/\n')
+        return path
+
+    def test_verdicts(self):
+        data = report({'c': entry('differs', True, differences=['changed: x: PASS -> FAIL'])},
+                      {'c': entry()},
+                      {'c': entry('build failed', True)},
+                      {'c': entry('same', True, problems=['kernel splat: 1 line(s)'])},
+                      {'c': entry('differs', True, differences=['missing: y'])})
+        mutants = [self.mutant(f'{i}.sed', survive=i == 2) for i in range(1, 6)]
+        rows, good = results.judge_mutants(data, mutants)
+        self.assertEqual([r[2] for r in rows], [
+            'killed', 'survived', 'invalid (did not build, run, or is stale)',
+            'invalid (red without a difference)', 'killed'])
+        self.assertEqual([r[1] for r in rows][:2], ['killed', 'survived'])
+        self.assertEqual(rows[0][3], 'changed: x: PASS -> FAIL')
+        self.assertFalse(good)
+        rows, good = results.judge_mutants(report(data['grid']['01-m'], data['grid']['02-m']),
+                                           mutants[:2])
+        self.assertTrue(good)
+
+    def test_a_mutant_that_survives_unexpectedly_fails_the_run(self):
+        data = report({'c': entry()})
+        rows, good = results.judge_mutants(data, [self.mutant('1.sed')])
+        self.assertEqual(rows[0][2], 'survived')
+        self.assertFalse(good)
+
+    def test_baseline_must_be_green(self):
+        data = report({'c': entry()})
+        data['grid']['00-baseline']['c']['red'] = True
+        with self.assertRaisesRegex(results.ResultsError, 'baseline is not green'):
+            results.judge_mutants(data, [self.mutant('1.sed')])
+
+    def test_count_mismatch(self):
+        with self.assertRaisesRegex(results.ResultsError, '1 mutant steps for 2 mutants'):
+            results.judge_mutants(report({'c': entry()}),
+                                  [self.mutant('1.sed'), self.mutant('2.sed')])
+
+    def test_main_writes_the_summary(self):
+        path = os.path.join(self.tmp.name, 'report.json')
+        with open(path, 'w', encoding='utf-8') as f:
+            json.dump(report({'c': entry('differs', True, differences=['new: z | w'])}), f)
+        summary = os.path.join(self.tmp.name, 'summary.md')
+        with contextlib.redirect_stdout(io.StringIO()):
+            rc = results.main(['mutants', path, summary, self.mutant('1.sed')])
+        self.assertEqual(rc, 0)
+        with open(summary, encoding='utf-8') as f:
+            self.assertIn('| 01-m | killed | killed | new: z \\| w |', f.read())
+
+
+if __name__ == '__main__':
+    unittest.main()
