@@ -29,7 +29,7 @@ fail() {
 	exit 2
 }
 
-sha=$(step_sha "$step") || die "$step $build: unknown step (see above)"
+sha=$(step_sha "$step") || fail "unknown step (see above)"
 arch=$(matrix build "$build" arch) || exit 2
 inputs=$(matrix inputs build "$build") || exit 2
 cross=$(matrix build "$build" cross_compile)
@@ -38,7 +38,7 @@ kunitconfig=$REPO/$(matrix build "$build" kunitconfig)
 rm -rf "$out"
 bdir=$BUILD/$build
 
-checkout_step "$sha" || die "$step $build: cannot check $step out in $TREE (see above)"
+checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 
 set_cc "$compiler"
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
@@ -50,6 +50,8 @@ mkdir -p "$out" "$bdir"
 {
 	printf 'step=%s\nsha=%s\nbuild=%s\narch=%s\n' "$step" "$sha" "$build" "$arch"
 	awk '{ print "input_" $0 }' <<<"$inputs"
+	printf 'build_cmd='; printf ' %q' "${cmd[@]}"
+	echo
 } >"$meta"
 trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXIT
 {
@@ -65,7 +67,7 @@ rm -f "$bdir"/kernel/sched/*.o
 cd "$TREE"
 t0=$(date +%s)
 build_rc=0
-run_group "${cmd[@]}" >"$out/build.log" 2>&1 || build_rc=$?
+run "${cmd[@]}" >"$out/build.log" 2>&1 || build_rc=$?
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
 sed -nE 's#^.*(kernel/sched/[^:]+):[0-9]+(:[0-9]+)?: warning: #\1: warning: #p' \

@@ -79,9 +79,11 @@ step_sha() {
 # flock on $WORK/$PKG/lock for as long as this script (and what it starts,
 # which inherits the descriptor) runs, and writes who holds it into the
 # file. A script started by the holder finds the lock inherited and goes
-# on; any other run stops at once, naming the holder.
+# on; any other run stops at once, naming the holder, with exit status
+# LOCKED (75, EX_TEMPFAIL: try again later).
+LOCKED=75
 lock_work() {
-	local lock=$WORK/$PKG/lock
+	local lock=$WORK/$PKG/lock holder pid
 	if [[ -n ${SCHED_TINIFY_LOCK_FD:-} && -e /proc/$$/fd/$SCHED_TINIFY_LOCK_FD &&
 		/proc/$$/fd/$SCHED_TINIFY_LOCK_FD -ef $lock ]]; then
 		return 0
@@ -89,11 +91,19 @@ lock_work() {
 	mkdir -p "$WORK/$PKG" || die "cannot make $WORK/$PKG"
 	exec {LOCK_FD}>>"$lock" || die "cannot open $lock"
 	if ! flock -n "$LOCK_FD"; then
-		local holder pid
 		holder=$(<"$lock")
 		pid=${holder#pid }
 		pid=${pid%%,*}
-		die "another run holds $lock: ${holder:-its holder is still starting}; it checks steps out in $TREE and writes the steps file: wait for it to end, or stop it (kill $pid)"
+		if [[ -z $holder ]]; then
+			holder="a run that is still starting"
+		elif ! kill -0 "$pid" 2>/dev/null; then
+			holder+="; pid $pid has ended, but a process it started still holds the lock (fuser -v $lock)"
+		else
+			holder+="; stop it with kill $pid"
+		fi
+		printf '%s: error: another run holds %s: %s. It checks steps out in %s and writes the steps file: wait for it to end.\n' \
+			"${0##*/}" "$lock" "$holder" "$TREE" >&2
+		exit "$LOCKED"
 	fi
 	printf 'pid %s, started %s, command: %s\n' "$$" "$(date -u '+%F %T UTC')" \
 		"$CMDLINE" >"$lock"
@@ -101,54 +111,42 @@ lock_work() {
 }
 
 # Stopping: one SIGINT (Ctrl-C) or SIGTERM stops the run within seconds.
-# Long commands run in the background (run, run_group) so that the trap
-# fires at once instead of when they end; the handler stops the child and
-# exits 128+signal. A script started by run ignores SIGINT (bash does that
-# to background commands) and is stopped with SIGTERM by its parent; a
-# program started by run_group (kunit.py, make, QEMU under them) gets a
-# process group of its own, stopped as a whole. INTERRUPTED names the
-# signal for an EXIT trap.
-CHILD='' CHILD_GROUP=n INTERRUPTED=''
+# Long commands run through run(): in the background, so that the trap
+# fires at once instead of when they end, and in a process group of their
+# own, so that a terminal's Ctrl-C reaches only the script the user
+# started. The handler sends SIGTERM to the child's group (a script
+# stops its own child the same way; kunit.py, make and QEMU just end),
+# waits up to 15 s for the group to go, kills what is left, and exits
+# 128+signal. INTERRUPTED names the signal for an EXIT trap.
+CHILD='' INTERRUPTED=''
 exec {STDERR_FD}>&2
 on_signal() {
-	local watchdog
+	local i
 	trap '' INT TERM
 	INTERRUPTED=$1
 	# To the script's own stderr, not to the log a child writes.
 	note "SIG$1: stopping" 2>&"$STDERR_FD"
 	if [[ -n $CHILD ]]; then
-		local target=$CHILD
-		[[ $CHILD_GROUP == y ]] && target=-$CHILD
-		kill -TERM -- "$target" 2>/dev/null || true
-		# A child that does not stop in 15 s is killed.
-		(sleep 15; kill -KILL -- "$target" 2>/dev/null) &
-		watchdog=$!
+		kill -TERM -- "-$CHILD" 2>/dev/null || true
+		for ((i = 0; i < 150; i++)); do
+			kill -0 -- "-$CHILD" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill -KILL -- "-$CHILD" 2>/dev/null || true
 		wait "$CHILD" 2>/dev/null || true
-		kill "$watchdog" 2>/dev/null || true
-		# What the group's leader left behind.
-		if [[ $CHILD_GROUP == y ]]; then kill -KILL -- "$target" 2>/dev/null || true; fi
 	fi
 	exit $((128 + $(kill -l "$1")))
 }
 trap 'on_signal INT' INT
 trap 'on_signal TERM' TERM
 
-# run CMD...: run one of the project's scripts as a stoppable child.
+# run CMD...: run CMD, and all it starts, as a child this script can stop.
+# setsid does not fork here (a background child of a shell without job
+# control is no group leader), so $! is CMD's pid and its group's id.
 run() {
 	local rc=0
-	"$@" &
-	CHILD=$! CHILD_GROUP=n
-	wait "$CHILD" || rc=$?
-	CHILD=''
-	return "$rc"
-}
-
-# run_group CMD...: run a program and all it starts in a process group of
-# their own, stopped together.
-run_group() {
-	local rc=0
 	setsid "$@" &
-	CHILD=$! CHILD_GROUP=y
+	CHILD=$!
 	wait "$CHILD" || rc=$?
 	CHILD=''
 	return "$rc"
@@ -173,8 +171,10 @@ checkout_step() {
 	local f
 	[[ -z $(git -C "$TREE" status --porcelain) ]] ||
 		{ note "$TREE has local changes: refusing to build (git -C $TREE status)"; return 1; }
+	# In a process group of its own: a signal that stops this script waits
+	# for the checkout to end, and never leaves the tree half checked out.
 	if [[ $(git -C "$TREE" rev-parse HEAD) != "$1" ]]; then
-		git -C "$TREE" checkout -q --detach "$1" || { note "cannot check $1 out in $TREE"; return 1; }
+		setsid git -C "$TREE" checkout -q --detach "$1" || { note "cannot check $1 out in $TREE"; return 1; }
 	fi
 	while read -r f; do
 		cmp -s "$REPO/kunit/$f" "$TREE/$f" ||
@@ -200,5 +200,6 @@ report() {
 	local steps=$1 results=$2 series=$3 out=$4
 	shift 4
 	rm -f "$out" "$(dirname "$out")/report.json"
+	rm -rf "$(dirname "$out")/junit"
 	report_py "$results" "$series" --steps "$steps" --out "$out" "$@"
 }

@@ -78,10 +78,11 @@ for s in "${step_list[@]}"; do
 	[[ " ${known[*]} " == *" $s "* ]] || die "no step $s (known: ${known[*]})"
 done
 
+cells_arg=$(IFS=,; echo "${cell_list[*]}")
 # judge [report.py options]: report.py on this run's steps and results.
 judge() {
 	report "$(IFS=,; echo "${step_list[*]}")" "$RESULTS/$PKG" "$(series_dir)" \
-		"$RESULTS/$PKG/report.md" --cells "$(IFS=,; echo "${cell_list[*]}")" \
+		"$RESULTS/$PKG/report.md" --cells "${cells_arg:-none}" \
 		--builds "$(IFS=,; echo "${build_list[*]}")" ${plan:+--plan "$plan"} "$@"
 }
 
@@ -110,7 +111,9 @@ for job in "${todo[@]}"; do
 	rc=0
 	run "$REPO/scripts/$script" "$s" "$name" 2>>"$RESULTS/$PKG/matrix.log" || rc=$?
 	line=$(report_py "$RESULTS/$PKG" "$(series_dir)" --progress "$s,$name" 2>&1) ||
-		line="exit $rc (no result to describe: see $RESULTS/$PKG/matrix.log)"
+		line="no result to describe"
+	# A harness failure: say what the script said last.
+	[[ $rc -lt 2 ]] || line+=" (exit $rc: $(tail -n 1 "$RESULTS/$PKG/matrix.log"))"
 	printf '%s: %s\n' "$tag" "$line"
 done
 

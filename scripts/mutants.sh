@@ -45,8 +45,15 @@ for d in "$@"; do
 	elif [[ $d == *.sed && -f $d ]]; then
 		found=("$(realpath "$d")")
 	elif [[ -f $d ]]; then
-		mapfile -t found < <(sed 's/#.*//; s/[[:space:]]//g; /^$/d; s#^#'"$REPO"'/#' "$d")
-		for f in "${found[@]}"; do [[ -f $f ]] || die "$d names $f, which does not exist"; done
+		found=()
+		while IFS= read -r line || [[ -n $line ]]; do
+			line=${line%%#*}
+			line=${line//[[:space:]]/}
+			[[ -z $line ]] && continue
+			[[ -f $REPO/$line ]] || die "$d names $line, which is not a file of the repository"
+			found+=("$REPO/$line")
+		done <"$d"
+		[[ ${#found[@]} -gt 0 ]] || die "$d names no mutant"
 	else
 		die "no folder or file $d"
 	fi

@@ -104,7 +104,9 @@ user_work() {
 		esac
 	done <"$tmp/refs"
 
-	probe "$tmp/status" status --porcelain
+	# Ignored files too (the kernel's .gitignore hides *.patch, patches/,
+	# *.orig, tags...), whatever the user's status.showUntrackedFiles.
+	probe "$tmp/status" status --porcelain --ignored=matching --untracked-files=all
 	n=$(wc -l <"$tmp/status")
 	[[ $n -eq 0 ]] ||
 		REASONS+=("$n uncommitted change(s) or untracked file(s) (git status), e.g. '$(head -n 1 "$tmp/status")'")

@@ -266,14 +266,17 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
     return cell
 
 
-def write_results_txt(results_dir: str, cell: Cell) -> None:
-    """The normalized results, one per line, beside the raw ones."""
-    d = os.path.join(results_dir, cell.step, cell.cell)
-    if not cell.results or not os.path.isdir(d):
-        return
-    with open(os.path.join(d, 'results.txt'), 'w', encoding='utf-8') as f:
-        for path, (status, reason) in sorted(cell.results.items()):
-            f.write(f'{path}\t{status}\t{reason}\n'.replace('\t\n', '\n'))
+def write_results_txt(results_dir: str, data: dict) -> None:
+    """The normalized results of every judged cell, one per line, beside
+    the raw ones (results.txt: diff two to see a difference)."""
+    for step, row in data['grid'].items():
+        for name, entry in row.items():
+            d = os.path.join(results_dir, step, name)
+            if not entry['results'] or not os.path.isdir(d):
+                continue
+            with open(os.path.join(d, 'results.txt'), 'w', encoding='utf-8') as f:
+                for path, (status, reason) in sorted(entry['results'].items()):
+                    f.write(f'{path}\t{status}\t{reason}\n'.replace('\t\n', '\n'))
 
 
 def differences(base: Dict[str, Tuple[str, str]],
@@ -351,13 +354,6 @@ def render_sizes(base: str, last: str, rows: List[dict], limit: float) -> List[s
     return lines
 
 
-def size_section(results: str, base: str, last: str, cells: List[str],
-                 limit: float) -> Tuple[List[str], List[str]]:
-    """Lines of the size table, and problems (text growth over limit %)."""
-    rows, problems = judge_sizes(results, base, last, cells, limit)
-    return render_sizes(base, last, rows, limit), problems
-
-
 def git(tree: str, *argv: str) -> str:
     return subprocess.run(['git', '-C', tree, *argv], check=True,
                           capture_output=True, text=True).stdout
@@ -398,7 +394,7 @@ def judge_builds(results: str, steps: List[str], sha_of: Dict[str, str],
                 meta = {}
             status, probs = (NOT_RUN, [NOT_RUN]) if not meta else \
                 check_meta(meta, sha_of[step], inputs(b) if inputs else None)
-            if status == NOT_RUN and planned and not planned(step, b):
+            if planned and not planned(step, b) and status in (NOT_RUN, INCOMPLETE, STALE):
                 entry.update(status=LEFT, text='left to the main job')
             elif status:
                 entry.update(status=status, text=status.upper())
@@ -442,13 +438,6 @@ def render_builds(grid: Dict[str, Dict[str, dict]], steps: List[str],
     return lines
 
 
-def build_only_section(results: str, steps: List[str], sha_of: Dict[str, str],
-                       builds: List[str]) -> Tuple[List[str], List[str]]:
-    """Table of the build-only configurations, and their problems."""
-    grid, problems = judge_builds(results, steps, sha_of, builds)
-    return render_builds(grid, steps, builds), problems
-
-
 def package_warning(installed: str, tested: str) -> Optional[str]:
     """A loud line when the installed package is not the tested one."""
     if not tested or installed == tested:
@@ -466,7 +455,8 @@ def package_warning(installed: str, tested: str) -> Optional[str]:
 
 def cell_dict(cell: Cell) -> dict:
     return {
-        'status': cell.status, 'red': not cell.ok and cell.status != LEFT,
+        'status': cell.status, 'judged': not cell.status,
+        'red': not cell.ok and cell.status != LEFT,
         'counts': cell.counts, 'problems': cell.problems, 'failures': cell.failures,
         'build_seconds': cell.meta.get('build_seconds', '?'),
         'run_seconds': cell.meta.get('run_seconds', '?'),
@@ -484,7 +474,7 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
     "left": why}) names what this run was meant to do: a step a cell was not
     planned for is left to the main job, not missing.
     """
-    parser = load_parser(args.tree)
+    parser = load_parser(args.tree) if cells_def else None
     all_steps = steps_mod.read_steps(args.steps_file)
     sha_of = dict(all_steps)
     steps = args.steps.split(',') if args.steps else [s for s, _ in all_steps]
@@ -511,10 +501,11 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
         for c in cells:
             cell = load_cell(parser, args.results, step, c, sha_of[step],
                              by_name[c], current[c])
-            if cell.status == NOT_RUN and not planned('cells', step, c):
+            # Whatever an earlier run left where this one had no plan to
+            # run is not this run's problem.
+            if cell.status in (NOT_RUN, INCOMPLETE, STALE) and not planned('cells', step, c):
                 cell = Cell(step, c, status=LEFT)
             grid[step, c] = cell
-            write_results_txt(args.results, cell)
 
     data = {
         'schema': 1,
@@ -659,33 +650,29 @@ def build_report(args, cells_def: List[dict], builds: Optional[List[str]] = None
 
 def progress(args, cells_def: List[dict], builds_def: List[dict], step: str,
              name: str) -> str:
-    """One line on what a cell (or build) did at a step, for matrix.sh."""
-    sha_of = dict(steps_mod.read_steps(args.steps_file))
-    if step not in sha_of:
-        raise ReportError(f'unknown step {step}')
+    """One line on what a cell (or build) did at a step, for matrix.sh,
+    from judge() on that step alone."""
+    sub = argparse.Namespace(**vars(args))
+    sub.steps, sub.size_limit = step, None
     if any(b['name'] == name for b in builds_def):
-        grid, probs = judge_builds(args.results, [step], sha_of, [name])
-        e = grid[step][name]
+        data = judge(sub, [], [name])
+        e = data['build_grid'][step][name]
         text = e['text'].replace('**', '')
         if e['status'] == 'built':
             text = text.replace('built,', f'built in {e["build_seconds"]} s,')
-        return text + (f' ({probs[0]})' if probs and e['status'] == 'built' else '')
-    cell_def = matrix.select({'cells': cells_def}, name)[0]
-    parser = load_parser(args.tree)
-    cell = load_cell(parser, args.results, step, name, sha_of[step], cell_def)
-    if cell.status:
-        return cell.status.upper() + (f' ({cell.problems[-1]})' if cell.problems else '')
-    n = cell.counts
-    text = (f'build {cell.meta.get("build_seconds", "?")} s, run '
-            f'{cell.meta.get("run_seconds", "?")} s, {n[PASS]} passed, {n[SKIP]} skipped, '
-            f'{n[FAIL] + n[CRASH]} failed')
-    if step != BASELINE:
-        base = load_cell(parser, args.results, BASELINE, name, sha_of[BASELINE], cell_def)
-        d = differences(base.results, cell.results)
-        text += ', same' if not d and not base.status else \
-            f', DIFFERS ({len(d)})' if d else ', no baseline to compare'
-    if not cell.ok:
-        text += f', RED ({(cell.problems + cell.failures)[0]})'
+        return text
+    data = judge(sub, matrix.select({'cells': cells_def}, name))
+    write_results_txt(args.results, data)
+    e = data['grid'][step][name]
+    if not e['judged']:
+        return e['status'].upper() + (f' ({e["problems"][-1]})' if e['problems'] else '')
+    n = e['counts']
+    text = (f'build {e["build_seconds"]} s, run {e["run_seconds"]} s, {n[PASS]} passed, '
+            f'{n[SKIP]} skipped, {n[FAIL] + n[CRASH]} failed')
+    text += {BASE: '', SAME: ', same', DIFFERS: f', DIFFERS ({len(e["differences"])})',
+             BASE_RED: ', baseline not green'}[e['status']]
+    if e['problems'] or e['failures']:
+        text += f', RED ({(e["problems"] + e["failures"])[0]})'
     return text
 
 
@@ -715,7 +702,7 @@ def main(argv: List[str]) -> int:
                     help='the package version the series is tested on (warned about '
                          'when the installed one differs)')
     ap.add_argument('--kernel-version', required=True)
-    ap.add_argument('--cells', default='', help='comma-separated; default all')
+    ap.add_argument('--cells', default='', help='comma-separated, or "none"; default all')
     ap.add_argument('--steps', default='', help='comma-separated; default all')
     ap.add_argument('--builds', default='',
                     help='build-only configurations, comma-separated; default none')
@@ -747,7 +734,7 @@ def main(argv: List[str]) -> int:
             return 0
         if not args.out:
             raise ReportError('--out is required')
-        cells_def = matrix.select(data, args.cells)
+        cells_def = [] if args.cells == 'none' else matrix.select(data, args.cells)
         builds_def = matrix.select(data, args.builds, 'builds') if args.builds else []
         kinds = {'cells': {c['name']: c for c in cells_def},
                  'builds': {b['name']: b for b in builds_def}}
@@ -759,6 +746,14 @@ def main(argv: List[str]) -> int:
                 plan = json.load(f)
         result = judge(args, cells_def, [b['name'] for b in builds_def], inputs, plan)
         text = render_markdown(result)
+        write_results_txt(args.results, result)
+        out_dir = os.path.dirname(os.path.abspath(args.out))
+        with open(os.path.join(out_dir, 'report.json'), 'w', encoding='utf-8') as f:
+            json.dump(result, f, indent=1, sort_keys=True)
+            f.write('\n')
+        results_mod.write_junit(result, os.path.join(out_dir, 'junit'))
+        with open(args.out, 'w', encoding='utf-8') as f:
+            f.write(text + '\n')
     except (ReportError, matrix.MatrixError, steps_mod.StepsError, OSError,
             ValueError, subprocess.CalledProcessError) as e:
         print(f'report.py: error: {e}', file=sys.stderr)
@@ -767,13 +762,6 @@ def main(argv: List[str]) -> int:
         # Never let a crash of the tool read as a red (or green) run.
         traceback.print_exc()
         return 2
-    out_dir = os.path.dirname(os.path.abspath(args.out))
-    with open(os.path.join(out_dir, 'report.json'), 'w', encoding='utf-8') as f:
-        json.dump(result, f, indent=1, sort_keys=True)
-        f.write('\n')
-    results_mod.write_junit(result, os.path.join(out_dir, 'junit'))
-    with open(args.out, 'w', encoding='utf-8') as f:
-        f.write(text + '\n')
     print(text)
     return 0 if result['verdict'] == 'GREEN' else 1
 

@@ -20,13 +20,16 @@ Errors go to stderr with exit status 2.
 
 import json
 import os
+import re
 import sys
 import xml.etree.ElementTree as ET
 from typing import List, Tuple
 
-BASELINE = '00-baseline'
-# A cell that did not give results to judge.
-UNJUDGED = ('not run', 'incomplete', 'build failed', 'stale', 'left to the main job')
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from steps import BASELINE  # noqa: E402 pylint: disable=wrong-import-position
+
+# What XML 1.0 cannot hold (a console log can: escape sequences).
+NOT_XML = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]')
 
 
 class ResultsError(Exception):
@@ -51,13 +54,16 @@ def kunit_line(data: dict) -> str:
 
 
 def verdict_line(data: dict) -> str:
-    n = sum(1 for row in data['grid'].values() for e in row.values()
-            if e['status'] not in UNJUDGED)
+    n = sum(1 for row in data['grid'].values() for e in row.values() if e['judged'])
     text = (f'verdict: {data["verdict"]}: {n} cell step(s) judged, '
             f'{len(data["problems"])} problem(s), {len(data["differences"])} difference(s)')
     if data.get('left'):
         text += f', {len(data["left"])} left to the main job'
     return text
+
+
+def xml_text(lines: List[str]) -> str:
+    return NOT_XML.sub('?', '\n'.join(lines))
 
 
 def junit_xml(data: dict, cell: str) -> ET.ElementTree:
@@ -67,16 +73,20 @@ def junit_xml(data: dict, cell: str) -> ET.ElementTree:
         entry = data['grid'][step['name']][cell]
         suite = ET.SubElement(top, 'testsuite', name=f'{step["name"]} {cell}')
         counts = {'tests': 0, 'failures': 0, 'errors': 0, 'skipped': 0}
-        if entry['status'] in UNJUDGED:
+        if not entry['judged']:
+            # No results to show: what an earlier run left is not this one's.
             case = ET.SubElement(suite, 'testcase', classname=step['name'], name='run')
             if entry['status'] == 'left to the main job':
                 ET.SubElement(case, 'skipped', message=entry['status'])
                 counts['skipped'] += 1
             else:
                 ET.SubElement(case, 'error', message=entry['status']).text = \
-                    '\n'.join(entry['problems'])
+                    xml_text(entry['problems'])
                 counts['errors'] += 1
             counts['tests'] += 1
+            for key, value in counts.items():
+                suite.set(key, str(value))
+            continue
         leaves = [p for p in entry['results']
                   if not any(q.startswith(p + '.') for q in entry['results'])]
         for path in leaves:
@@ -85,7 +95,7 @@ def junit_xml(data: dict, cell: str) -> ET.ElementTree:
             case = ET.SubElement(suite, 'testcase', classname=classname, name=name)
             counts['tests'] += 1
             if status == 'SKIP':
-                ET.SubElement(case, 'skipped', message=reason)
+                ET.SubElement(case, 'skipped', message=xml_text([reason]))
                 counts['skipped'] += 1
             elif status == 'FAIL':
                 ET.SubElement(case, 'failure', message='FAIL')
@@ -93,16 +103,16 @@ def junit_xml(data: dict, cell: str) -> ET.ElementTree:
             elif status == 'CRASH':
                 ET.SubElement(case, 'error', message='CRASH (no result)')
                 counts['errors'] += 1
-        if entry['problems'] and entry['status'] not in UNJUDGED:
+        if entry['problems']:
             case = ET.SubElement(suite, 'testcase', classname=step['name'], name='harness')
-            ET.SubElement(case, 'error', message='problems').text = '\n'.join(entry['problems'])
+            ET.SubElement(case, 'error', message='problems').text = xml_text(entry['problems'])
             counts['tests'] += 1
             counts['errors'] += 1
         if entry.get('differences'):
             case = ET.SubElement(suite, 'testcase', classname=step['name'],
                                  name='same as the baseline')
             ET.SubElement(case, 'failure', message='differs from the baseline').text = \
-                '\n'.join(entry['differences'])
+                xml_text(entry['differences'])
             counts['tests'] += 1
             counts['failures'] += 1
         for key, value in counts.items():
@@ -135,13 +145,13 @@ def judge_mutants(data: dict, mutants: List[str]) -> Tuple[List[Tuple[str, str, 
         raise ResultsError(f'the report has {len(steps)} mutant steps for '
                            f'{len(mutants)} mutants: the mutant series was not prepared')
     base = data['grid'].get(BASELINE)
-    if not base or any(e['status'] != 'baseline' or e['red'] for e in base.values()):
+    if not base or any(not e['judged'] or e['red'] for e in base.values()):
         raise ResultsError('the baseline is not green: mutants prove nothing')
     rows, good = [], True
     for step, mutant in zip(steps, mutants):
         entries = data['grid'][step].values()
         diffs = [d for e in entries for d in e['differences']]
-        if any(e['status'] in UNJUDGED for e in entries):
+        if any(not e['judged'] for e in entries):
             result = 'invalid (did not build, run, or is stale)'
         elif diffs:
             result = 'killed'

@@ -11,8 +11,9 @@
 # raw console), kunit.json, config (.config), size (text data bss dec of
 # vmlinux and kernel/sched/built-in.a), cmd (the kunit.py commands,
 # shell-quoted, to rerun by hand) and meta: what ran (step, commit, cell,
-# and as input_* lines every other input that decides the result, see
-# scripts/matrix.py inputs), timings, exit codes, the CPU check, and last
+# as input_* lines every other input that decides the result, see
+# scripts/matrix.py inputs, and the kunit.py commands as build_cmd and
+# exec_cmd), timings, exit codes, the CPU check, and last
 # "complete=y". A run stopped by a signal ends its meta with
 # "interrupted=SIGINT" (or SIGTERM) instead; one that died with no marker
 # at all is as incomplete. Exit status: 0 all passed, 1 test failure or
@@ -36,7 +37,7 @@ fail() {
 	exit 2
 }
 
-sha=$(step_sha "$step") || die "$step $cell: unknown step (see above)"
+sha=$(step_sha "$step") || fail "unknown step (see above)"
 arch=$(matrix cell "$cell" arch) || exit 2
 cross=$(matrix cell "$cell" cross_compile)
 compiler=$(matrix cell "$cell" compiler)
@@ -50,7 +51,7 @@ timeout=$(sed -n 's/^kunit_timeout=//p' <<<"$inputs")
 rm -rf "$out"
 bdir=$BUILD/$cell${SCHED_TINIFY_KCONFIG_ADD:+-debug}
 
-checkout_step "$sha" || die "$step $cell: cannot check $step out in $TREE (see above)"
+checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 
 set_cc "$compiler"
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
@@ -73,6 +74,10 @@ mkdir -p "$out" "$bdir"
 	printf 'step=%s\nsha=%s\ncell=%s\narch=%s\n' "$step" "$sha" "$cell" "$arch"
 	printf 'smp=%s\ncpus=%s\n' "$smp" "$cpus"
 	awk '{ print "input_" $0 }' <<<"$inputs"
+	# The commands as they ran (also in cmd, with the folder, to rerun).
+	printf 'build_cmd='; printf ' %q' "${build[@]}"
+	printf '\nexec_cmd='; printf ' %q' "${exec[@]}"
+	echo
 } >"$meta"
 trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXIT
 {
@@ -87,7 +92,7 @@ trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXI
 cd "$TREE"
 t0=$(date +%s)
 build_rc=0
-run_group "${build[@]}" >"$out/build.log" 2>&1 || build_rc=$?
+run "${build[@]}" >"$out/build.log" 2>&1 || build_rc=$?
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
 if [[ $build_rc -ne 0 ]]; then
@@ -106,7 +111,7 @@ fi
 exec_rc=0
 # kunit.py starts QEMU before it opens test.log: no earlier log may stand in.
 rm -f "$bdir/test.log"
-run_group "${exec[@]}" </dev/null >"$out/exec.log" 2>&1 || exec_rc=$?
+run "${exec[@]}" </dev/null >"$out/exec.log" 2>&1 || exec_rc=$?
 t2=$(date +%s)
 cp "$bdir/test.log" "$out/test.log" 2>/dev/null || : >"$out/test.log"
 

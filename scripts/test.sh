@@ -73,6 +73,9 @@ else
 		--steps "$(IFS=,; echo "${steps[*]}")" --cells "$(matrix cells | paste -sd,)" \
 		--builds "$(matrix builds | paste -sd,)" --full-cells x86_64-smp,arm-up \
 		--mutants "$n_all" --subset "$n_subset" >"$plan" || die "budget.py could not plan"
+	# What the plan leaves to the main job, in the output too.
+	left=$(python3 "$REPO/scripts/budget.py" get "$plan" left)
+	[[ -z $left ]] || note "left to the main job: $left"
 	step "matrix: the rest, as planned ($plan)"
 	run "$REPO/scripts/matrix.sh" --plan "$plan" --reuse ||
 		die "the matrix is red: see $RESULTS/$PKG/report.md"

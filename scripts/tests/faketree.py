@@ -135,7 +135,8 @@ class FakePackage:
         """{path in the package: (content, mode)}."""
         makefile = (f'# SPDX-License-Identifier: GPL-2.0\nVERSION = 6\nPATCHLEVEL = 1\n'
                     f'SUBLEVEL = {self.sublevel}\nEXTRAVERSION =\nNAME = Fake\n')
-        files = {'Makefile': (makefile, 0o644),
+        # The kernel's .gitignore hides what git format-patch writes.
+        files = {'Makefile': (makefile, 0o644), '.gitignore': ('*.patch\n*.orig\n', 0o644),
                  'tools/testing/kunit/kunit.py':
                      ('#!/usr/bin/env python3\n' + self.kunit_py, 0o755)}
         for path, content in self.hook_files.items():

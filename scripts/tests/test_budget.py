@@ -31,7 +31,7 @@ class PlanTest(unittest.TestCase):
         self.assertEqual(p['builds']['lean-up'], STEPS)
         # 3 more steps: 12 cell steps, 6 build steps, 56 mutants.
         self.assertEqual(p['estimate_seconds'], 180 + 12 * budget.CELL_STEP +
-                         6 * budget.BUILD_STEP + 56 * budget.MUTANT)
+                         6 * budget.BUILD_STEP + budget.MUTANTS_SETUP + 56 * budget.MUTANT)
 
     def test_cold_machine_gets_the_reduced_plan(self):
         p = plan(elapsed=35 * 60)
@@ -43,14 +43,25 @@ class PlanTest(unittest.TestCase):
         self.assertEqual(p['builds']['lean-smp'], ['00-baseline', '03-c'])
         # 3 + 3 + 1 + 1 cell steps, 2 build steps, 16 mutants.
         self.assertEqual(p['estimate_seconds'], 35 * 60 + 8 * budget.CELL_STEP +
-                         2 * budget.BUILD_STEP + 16 * budget.MUTANT)
+                         2 * budget.BUILD_STEP + budget.MUTANTS_SETUP + 16 * budget.MUTANT)
+        self.assertEqual(p['warning'], '')
         self.assertIn('16 of 56 mutants', p['left'])
         self.assertIn('x86_64-smp and arm-up', p['left'])
 
     def test_boundary(self):
-        rest = 12 * budget.CELL_STEP + 6 * budget.BUILD_STEP + 56 * budget.MUTANT
+        rest = (12 * budget.CELL_STEP + 6 * budget.BUILD_STEP + budget.MUTANTS_SETUP +
+                56 * budget.MUTANT)
         self.assertEqual(plan(elapsed=3600 - rest)['mode'], 'full')
         self.assertEqual(plan(elapsed=3600 - rest + 1)['mode'], 'reduced')
+
+    def test_reduced_plan_over_budget_says_so(self):
+        p = plan(elapsed=80 * 60, limit=75 * 60)
+        self.assertEqual(p['mode'], 'reduced')
+        self.assertIn('over the 75 min budget', p['warning'])
+
+    def test_full_cells_must_be_cells(self):
+        with self.assertRaisesRegex(budget.BudgetError, 'must be cells of the matrix'):
+            budget.make_plan(0, 60, STEPS, CELLS, BUILDS, ['x86-renamed'], 1, 1)
 
     def test_baseline_only_series(self):
         p = budget.make_plan(9999, 60, ['00-baseline'], CELLS, [], ['x86_64-smp'], 3, 1)

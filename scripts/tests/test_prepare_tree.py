@@ -150,6 +150,16 @@ class PrepareTreeTest(unittest.TestCase):
             self.assertTrue(os.path.isfile(os.path.join(moved, 'notes.txt')))
         return r'2 uncommitted change\(s\) or untracked file', check
 
+    def work_ignored(self):
+        path = os.path.join(self.pkg.tree, '0001-mine.patch')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write('Subject: [PATCH] mine\n')
+        self.assertEqual(self.pkg.git('status', '--porcelain'), '', 'the file must be ignored')
+
+        def check(moved):
+            self.assertTrue(os.path.isfile(os.path.join(moved, '0001-mine.patch')))
+        return r'1 uncommitted change\(s\) or untracked file.*0001-mine.patch', check
+
     def work_detached_commit(self):
         self.user_git('checkout', '-q', '--detach', 'pristine')
         self.user_git('commit', '-q', '--allow-empty', '-m', 'detached work')
@@ -192,7 +202,7 @@ class PrepareTreeTest(unittest.TestCase):
     def test_bump_with_user_work_moves_tree(self):
         """One version bump per kind of work, each on the last one's tree."""
         self.prepare()
-        for kind in ('branch', 'stash', 'uncommitted', 'detached_commit',
+        for kind in ('branch', 'stash', 'uncommitted', 'ignored', 'detached_commit',
                      'commit_in_compose', 'tag', 'worktree', 'git_folder_deleted'):
             with self.subTest(kind):
                 reason, check = getattr(self, f'work_{kind}')()

@@ -377,6 +377,12 @@ class RunStateTest(ReportTestCase):
         self.assertIn('| 01-move | `bbbbbbbbbbbb` | left to the main job |', text)
         self.assertIn('- 01-move x86_64-smp', text)
         self.assertIn('cold build folders', text)
+        # An earlier run's stale or incomplete result where the plan runs
+        # nothing is left to the main job too.
+        self.put('01-move', 'c' * 40)
+        text, green = self.run_report(plan=plan)
+        self.assertTrue(green, text)
+        shutil.rmtree(os.path.join(self.results, '01-move'))
         # Planned but missing is still a problem.
         text, green = self.run_report(plan={'cells': {CELL['name']: ['00-baseline',
                                                                      '01-move']}})
@@ -477,8 +483,8 @@ class MeasureTest(unittest.TestCase):
     def test_size_within_limit(self):
         self.sizes('00-baseline', 100000, 10000)
         self.sizes('02-last', 100100, 10010)
-        lines, problems = report.size_section(self.results, '00-baseline', '02-last',
-                                              ['c'], 0.1)
+        rows, problems = report.judge_sizes(self.results, '00-baseline', '02-last', ['c'], 0.1)
+        lines = report.render_sizes('00-baseline', '02-last', rows, 0.1)
         self.assertEqual(problems, [])
         self.assertIn('| c | kernel/sched/built-in.a | 10000 -> 10010 | 1 | 2 | '
                       '+10 (+0.100%) |', lines)
@@ -486,15 +492,13 @@ class MeasureTest(unittest.TestCase):
     def test_size_over_limit(self):
         self.sizes('00-baseline', 100000, 10000)
         self.sizes('02-last', 100000, 10011)
-        _, problems = report.size_section(self.results, '00-baseline', '02-last',
-                                          ['c'], 0.1)
+        _, problems = report.judge_sizes(self.results, '00-baseline', '02-last', ['c'], 0.1)
         self.assertEqual(len(problems), 1)
         self.assertIn('kernel/sched/built-in.a grows by 11 bytes', problems[0])
 
     def test_size_missing(self):
         self.sizes('00-baseline', 100000, 10000)
-        _, problems = report.size_section(self.results, '00-baseline', '02-last',
-                                          ['c'], 0.1)
+        _, problems = report.judge_sizes(self.results, '00-baseline', '02-last', ['c'], 0.1)
         self.assertEqual(len(problems), 1)
         self.assertIn('no size to compare', problems[0])
 
@@ -506,15 +510,16 @@ class MeasureTest(unittest.TestCase):
         self.build('00-baseline', 'a0', warnings='kernel/sched/core.c: warning: old\n')
         self.build('01-x', 'a1', warnings='kernel/sched/core.c: warning: old\n'
                                           'kernel/sched/rt.c: warning: new\n')
-        lines, problems = report.build_only_section(
+        grid, problems = report.judge_builds(
             self.results, ['00-baseline', '01-x'], {'00-baseline': 'a0', '01-x': 'a1'}, ['b'])
+        lines = report.render_builds(grid, ['00-baseline', '01-x'], ['b'])
         self.assertEqual(problems, ['01-x b: new W=1 warning: kernel/sched/rt.c: warning: new'])
         self.assertIn('| 01-x | built, 2 warning(s), **1 NEW** |', lines)
 
     def test_build_failed_stale_and_not_run(self):
         self.build('00-baseline', 'a0', rc=2)
         self.build('01-x', 'old')
-        _, problems = report.build_only_section(
+        _, problems = report.judge_builds(
             self.results, ['00-baseline', '01-x', '02-y'],
             {'00-baseline': 'a0', '01-x': 'a1', '02-y': 'a2'}, ['b'])
         self.assertEqual(len(problems), 3)

@@ -12,8 +12,12 @@ import xml.etree.ElementTree as ET
 import results
 
 
+UNJUDGED = ('not run', 'incomplete', 'build failed', 'stale', 'left to the main job')
+
+
 def entry(status='same', red=False, res=None, differences=(), problems=()):
-    return {'status': status, 'red': red, 'counts': {}, 'problems': list(problems),
+    return {'status': status, 'judged': status not in UNJUDGED, 'red': red,
+            'counts': {}, 'problems': list(problems),
             'failures': [], 'build_seconds': '1', 'run_seconds': '1',
             'results': res if res is not None else {'s': ['PASS', ''], 's.a': ['PASS', '']},
             'differences': list(differences)}
@@ -53,7 +57,7 @@ class JunitTest(unittest.TestCase):
         res = {'s': ['FAIL', ''], 's.a': ['PASS', ''], 's.b': ['FAIL', ''],
                's.c': ['SKIP', 'needs SMP'], 's.d': ['CRASH', '']}
         data = report({'c': entry('differs', True, res, ['changed: s.b: PASS -> FAIL'])},
-                      {'c': entry('incomplete', True, {}, problems=['incomplete: x'])})
+                      {'c': entry('stale', True, res, problems=['stale: \x1b[1mx'])})
         top = results.junit_xml(data, 'c').getroot()
         suites = top.findall('testsuite')
         self.assertEqual([s.get('name') for s in suites], ['00-baseline c', '01-m c', '02-m c'])
@@ -63,7 +67,11 @@ class JunitTest(unittest.TestCase):
         names = [c.get('name') for c in step.findall('testcase')]
         self.assertEqual(names, ['a', 'b', 'c', 'd', 'same as the baseline'])
         self.assertEqual(step.find("testcase[@name='c']/skipped").get('message'), 'needs SMP')
-        self.assertEqual(suites[2].find('testcase/error').get('message'), 'incomplete')
+        # A stale result shows no old cases, and its escape sequence is gone.
+        self.assertEqual([c.get('name') for c in suites[2].findall('testcase')], ['run'])
+        self.assertEqual(suites[2].find('testcase/error').get('message'), 'stale')
+        self.assertEqual(suites[2].find('testcase/error').text, 'stale: ?[1mx')
+        ET.fromstring(ET.tostring(top))
 
     def test_written_per_cell(self):
         data = report({'a': entry(), 'b': entry()}, cells=('a', 'b'))

@@ -119,6 +119,17 @@ class RunControlTest(unittest.TestCase):
         self.assertFalse(alive(qemu), 'QEMU outlived the run')
         meta = self.meta()
         self.assertNotIn('complete=y', meta)
+        # What decides the result is recorded before the run starts.
+        for key in ('input_kunitconfig_sha256=', 'input_entry_sha256=', 'input_qemu_args=-smp 4',
+                    'input_kunit_timeout=240', 'input_kconfig_add=', 'input_compiler=',
+                    'input_qemu=', 'build_cmd= python3 tools/testing/kunit/kunit.py build',
+                    'exec_cmd= python3 tools/testing/kunit/kunit.py exec'):
+            self.assertTrue(any(line.startswith(key) for line in meta), key)
+        with open(os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL, 'cmd'),
+                  encoding='utf-8') as f:
+            cmd = f.read()
+        self.assertIn(f'cd {self.pkg.tree}\n', cmd)
+        self.assertIn('--qemu_args=-smp\\ 4 ', cmd)
         self.assertEqual(meta[-1], f'interrupted={cell_sig}')
         self.assertEqual(self.pkg.git('status', '--porcelain'), '')
         # The report calls the cell incomplete, not a kernel that did not
@@ -153,16 +164,54 @@ class RunControlTest(unittest.TestCase):
             with self.subTest(argv=argv):
                 t0 = time.monotonic()
                 proc = self.pkg.run(*argv, timeout=30, scripts_dir=SCRIPTS)
-                self.assertEqual(proc.returncode, 1, proc.stderr)
+                self.assertEqual(proc.returncode, 75, proc.stderr)
                 self.assertLess(time.monotonic() - t0, 10)
                 self.assertIn('another run holds', proc.stderr)
                 self.assertIn(f'pid {first.pid}, started ', proc.stderr)
+                self.assertIn(f'stop it with kill {first.pid}', proc.stderr)
                 self.assertIn('command: run-cell.sh 00-baseline x86_64-smp', proc.stderr)
         # Nothing of the second runs touched the first one's work.
         self.assertTrue(os.path.exists(self.pkg.steps_file))
         self.assertEqual(first.poll(), None)
         os.killpg(first.pid, signal.SIGINT)
         first.communicate(timeout=30)
+
+    def test_a_slow_command_of_a_child_script_does_not_outlive_the_run(self):
+        """SIGTERM reaches the child's whole process group at once: no wait
+        for its foreground command to end, no orphan holding the lock."""
+        proc = subprocess.Popen(
+            ['bash', '-c', '. "$1"/lib.sh && lock_work && run bash -c "sleep 40 & echo \\$! >$2; '
+             'wait"', '-', SCRIPTS, os.path.join(self.pkg.root, 'sleep.pid')],
+            env=self.pkg.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            start_new_session=True)
+        pid_file = os.path.join(self.pkg.root, 'sleep.pid')
+        for _ in range(100):
+            if os.path.exists(pid_file) and os.path.getsize(pid_file):
+                break
+            time.sleep(0.1)
+        with open(pid_file, encoding='utf-8') as f:
+            sleeper = int(f.read())
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=30)
+        self.assertEqual(proc.returncode, 143)
+        self.assertLess(time.monotonic() - t0, 5)
+        for _ in range(20):
+            if not alive(sleeper):
+                break
+            time.sleep(0.1)
+        self.assertFalse(alive(sleeper), 'a command of the child outlived the run')
+        again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
+        self.assertEqual(again.returncode, 0, again.stderr)
+
+    def test_build_only_without_a_cell(self):
+        """The CI job of the build-only configurations: no cell is run or judged."""
+        proc = self.pkg.run('matrix.sh', '--cells', 'none', '--builds', 'x86_64-up-lean',
+                            scripts_dir=SCRIPTS, timeout=300)
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertIn('[1/1] 00-baseline x86_64-up-lean: built in ', proc.stdout)
+        self.assertIn('verdict: GREEN: 0 cell step(s) judged', proc.stdout)
+        self.assertEqual(os.listdir(os.path.join(self.pkg.results, self.pkg.pkg, 'junit')), [])
 
     def test_scripts_started_by_the_holder_go_on(self):
         proc = subprocess.run(
