@@ -30,10 +30,11 @@ import sys
 from typing import Dict, List
 
 # Seconds one more step costs once the build folders exist (kernel/sched
-# changed, ccache warm for the rest): the figures of README.rst "Measured",
-# on the project's 2-core machine, rounded up to the slowest seen; and
-# what scripts/mutants.sh spends besides its steps (the tree prepared
-# twice, the baseline built again in its cell).
+# changed, ccache warm for the rest). README.rst "Measured" has the
+# figures on the project's 2-core machine (10-25 s a cell step, 14-22 s a
+# build-only step, 14-20 s a mutant step); these are about twice that,
+# for a loaded machine. MUTANTS_SETUP: what scripts/mutants.sh spends
+# besides its steps (the tree prepared twice, the baseline built again).
 CELL_STEP, BUILD_STEP, MUTANT, MUTANTS_SETUP = 45, 60, 40, 120
 
 

@@ -121,12 +121,45 @@ def junit_xml(data: dict, cell: str) -> ET.ElementTree:
     return ET.ElementTree(top)
 
 
+def builds_junit_xml(data: dict) -> ET.ElementTree:
+    """The build-only configurations as JUnit: a testsuite per step, a
+    testcase per configuration (error: did not build; failure: a new W=1
+    warning)."""
+    top = ET.Element('testsuites', name='sched-tinify build-only configurations')
+    for step in data['steps']:
+        row = data['build_grid'].get(step['name'], {})
+        suite = ET.SubElement(top, 'testsuite', name=f'{step["name"]} build-only')
+        counts = {'tests': 0, 'failures': 0, 'errors': 0, 'skipped': 0}
+        for build in data['builds']:
+            e = row[build]
+            case = ET.SubElement(suite, 'testcase', classname=step['name'], name=build)
+            counts['tests'] += 1
+            if e['status'] == 'left to the main job':
+                ET.SubElement(case, 'skipped', message=e['status'])
+                counts['skipped'] += 1
+            elif e['status'] != 'built':
+                ET.SubElement(case, 'error', message=e['status'])
+                counts['errors'] += 1
+            elif e['new_warnings']:
+                ET.SubElement(case, 'failure', message='new W=1 warning').text = \
+                    xml_text(e['new_warnings'])
+                counts['failures'] += 1
+        for key, value in counts.items():
+            suite.set(key, str(value))
+    ET.indent(top)
+    return ET.ElementTree(top)
+
+
 def write_junit(data: dict, out_dir: str) -> List[str]:
+    """junit/<cell>.xml per cell, and junit/build-only.xml."""
     os.makedirs(out_dir, exist_ok=True)
+    trees = [(cell, junit_xml(data, cell)) for cell in data['cells']]
+    if data['builds']:
+        trees.append(('build-only', builds_junit_xml(data)))
     paths = []
-    for cell in data['cells']:
-        path = os.path.join(out_dir, f'{cell}.xml')
-        junit_xml(data, cell).write(path, encoding='utf-8', xml_declaration=True)
+    for name, tree in trees:
+        path = os.path.join(out_dir, f'{name}.xml')
+        tree.write(path, encoding='utf-8', xml_declaration=True)
         paths.append(path)
     return paths
 

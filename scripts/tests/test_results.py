@@ -29,7 +29,7 @@ def report(*rows, cells=('c',)):
     grid = {'00-baseline': {c: entry('baseline') for c in cells}}
     grid.update({s: row for s, row in zip(steps[1:], rows)})
     return {'schema': 1, 'steps': [{'name': s, 'sha': s * 3} for s in steps],
-            'cells': list(cells), 'grid': grid, 'problems': [], 'differences': [],
+            'cells': list(cells), 'builds': [], 'build_grid': {}, 'grid': grid, 'problems': [], 'differences': [],
             'verdict': 'GREEN', 'left': [],
             'totals': {'PASS': 7, 'SKIP': 2, 'FAIL': 1, 'CRASH': 1}}
 
@@ -75,10 +75,30 @@ class JunitTest(unittest.TestCase):
 
     def test_written_per_cell(self):
         data = report({'a': entry(), 'b': entry()}, cells=('a', 'b'))
+        data['builds'] = []
         with tempfile.TemporaryDirectory() as d:
             paths = results.write_junit(data, d)
             self.assertEqual([os.path.basename(p) for p in paths], ['a.xml', 'b.xml'])
             self.assertEqual(ET.parse(paths[0]).getroot().tag, 'testsuites')
+
+    def test_build_only_configurations(self):
+        data = report(cells=())
+        data['builds'] = ['lean', 'other']
+        built = {'status': 'built', 'new_warnings': []}
+        data['build_grid'] = {
+            '00-baseline': {'lean': built, 'other': {'status': 'build failed'}},
+            '01-m': {'lean': {'status': 'built', 'new_warnings': ['rt.c: warning: x']},
+                     'other': {'status': 'left to the main job'}},
+        }
+        data['steps'] = data['steps'][:1] + [{'name': '01-m', 'sha': 'x'}]
+        with tempfile.TemporaryDirectory() as d:
+            paths = results.write_junit(data, d)
+            self.assertEqual([os.path.basename(p) for p in paths], ['build-only.xml'])
+            suites = ET.parse(paths[0]).getroot().findall('testsuite')
+        self.assertEqual([(s.get('tests'), s.get('failures'), s.get('errors'), s.get('skipped'))
+                          for s in suites], [('2', '0', '1', '0'), ('2', '1', '0', '1')])
+        self.assertEqual(suites[1].find("testcase[@name='lean']/failure").text,
+                         'rt.c: warning: x')
 
 
 class MutantsTest(unittest.TestCase):
