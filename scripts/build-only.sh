@@ -25,7 +25,7 @@ out=$RESULTS/$PKG/$step/$build
 meta=$out/meta
 fail() {
 	printf '%s: %s %s: %s\n' "${0##*/}" "$step" "$build" "$*" >&2
-	[[ -f $meta ]] && echo complete=y >>"$meta"
+	[[ -f $meta ]] && printf 'harness_failed=y\ncomplete=y\n' >>"$meta"
 	exit 2
 }
 
@@ -50,12 +50,12 @@ mkdir -p "$out" "$bdir"
 {
 	printf 'step=%s\nsha=%s\nbuild=%s\narch=%s\n' "$step" "$sha" "$build" "$arch"
 	awk '{ print "input_" $0 }' <<<"$inputs"
-	printf 'build_cmd='; printf ' %q' "${cmd[@]}"
-	echo
+	printf -v q ' %q' "${cmd[@]}"
+	printf 'build_cmd=%s\n' "${q# }"
 } >"$meta"
 trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXIT
 {
-	printf 'cd %q\n' "$TREE"
+	printf 'cd %q\nexport PYTHONDONTWRITEBYTECODE=1\n' "$TREE"
 	[[ -n ${CCACHE_BASEDIR:-} ]] && printf 'export CCACHE_BASEDIR=%q\n' "$CCACHE_BASEDIR"
 	printf 'rm -f %q/kernel/sched/*.o\n' "$bdir"
 	printf '%q ' "${cmd[@]}"

@@ -40,7 +40,8 @@ if [[ $(id -u) -ne 0 ]]; then
 else
 	SUDO=()
 fi
-apt=("${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q)
+# quietly: a signal that stops this script must not leave dpkg half done.
+apt=(quietly "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # apt_install PKG...: install, or stop with the end of apt's log.

@@ -110,46 +110,65 @@ lock_work() {
 	export SCHED_TINIFY_LOCK_FD=$LOCK_FD
 }
 
-# Stopping: one SIGINT (Ctrl-C) or SIGTERM stops the run within seconds.
-# Long commands run through run(): in the background, so that the trap
-# fires at once instead of when they end, and in a process group of their
-# own, so that a terminal's Ctrl-C reaches only the script the user
-# started. The handler sends SIGTERM to the child's group (a script
-# stops its own child the same way; kunit.py, make and QEMU just end),
-# waits up to 15 s for the group to go, kills what is left, and exits
-# 128+signal. INTERRUPTED names the signal for an EXIT trap.
+# Stopping: one SIGINT (Ctrl-C), SIGTERM, SIGHUP (the terminal closed) or
+# SIGQUIT stops the run within seconds. Long commands run through run():
+# in the background, so that the trap fires at once instead of when they
+# end, and in a process group of their own, so that a terminal's Ctrl-C
+# reaches only the script the user started. The handler sends SIGTERM to
+# the child's group (a script stops its own child the same way; kunit.py,
+# make and QEMU just end), waits for the group to go, kills what is left,
+# and exits 128+signal. Each level waits 3 s less than the one above it
+# (SCHED_TINIFY_STOP_WAIT, tenths of a second, 150 at the top), so that a
+# script always stops its own child before its parent gives up on it.
+# INTERRUPTED names the signal for an EXIT trap.
 CHILD='' INTERRUPTED=''
+STOP_WAIT=${SCHED_TINIFY_STOP_WAIT:-150}
 exec {STDERR_FD}>&2
 on_signal() {
-	local i
-	trap '' INT TERM
+	local i target
+	trap '' INT TERM HUP QUIT
 	INTERRUPTED=$1
-	# To the script's own stderr, not to the log a child writes.
-	note "SIG$1: stopping" 2>&"$STDERR_FD"
+	# To the script's own stderr, not to the log a child writes; the
+	# terminal may be gone.
+	note "SIG$1: stopping" 2>&"$STDERR_FD" || true
+	# A signal between starting the child and recording it: jobs knows.
+	[[ -n $CHILD ]] || CHILD=$(jobs -p | tail -n 1)
 	if [[ -n $CHILD ]]; then
-		kill -TERM -- "-$CHILD" 2>/dev/null || true
-		for ((i = 0; i < 150; i++)); do
-			kill -0 -- "-$CHILD" 2>/dev/null || break
+		# Its group, or the child alone if it has not made one yet.
+		target=-$CHILD
+		kill -TERM -- "$target" 2>/dev/null || { target=$CHILD; kill -TERM "$target" 2>/dev/null; } || true
+		for ((i = 0; i < STOP_WAIT; i++)); do
+			kill -0 -- "$target" 2>/dev/null || break
 			sleep 0.1
 		done
-		kill -KILL -- "-$CHILD" 2>/dev/null || true
+		[[ $i -lt $STOP_WAIT ]] || kill -KILL -- "$target" 2>/dev/null || true
 		wait "$CHILD" 2>/dev/null || true
 	fi
 	exit $((128 + $(kill -l "$1")))
 }
-trap 'on_signal INT' INT
-trap 'on_signal TERM' TERM
+for sig in INT TERM HUP QUIT; do
+	# shellcheck disable=SC2064 # $sig now, on purpose
+	trap "on_signal $sig" "$sig"
+done
 
 # run CMD...: run CMD, and all it starts, as a child this script can stop.
 # setsid does not fork here (a background child of a shell without job
 # control is no group leader), so $! is CMD's pid and its group's id.
 run() {
 	local rc=0
-	setsid "$@" &
+	[[ $- != *m* ]] || die "run: job control is on; run the scripts, do not source them"
+	SCHED_TINIFY_STOP_WAIT=$((STOP_WAIT > 60 ? STOP_WAIT - 30 : 30)) setsid -w "$@" &
 	CHILD=$!
 	wait "$CHILD" || rc=$?
 	CHILD=''
 	return "$rc"
+}
+
+# quietly CMD...: run CMD to its end in a process group of its own, out of
+# reach of the signals that stop this script (which waits for it): for
+# what must not be cut off half-way (a checkout, dpkg, composing steps).
+quietly() {
+	setsid -w "$@"
 }
 
 # set_cc COMPILER: set cc to the compiler kbuild should use, through ccache
@@ -174,7 +193,7 @@ checkout_step() {
 	# In a process group of its own: a signal that stops this script waits
 	# for the checkout to end, and never leaves the tree half checked out.
 	if [[ $(git -C "$TREE" rev-parse HEAD) != "$1" ]]; then
-		setsid git -C "$TREE" checkout -q --detach "$1" || { note "cannot check $1 out in $TREE"; return 1; }
+		quietly git -C "$TREE" checkout -q --detach "$1" || { note "cannot check $1 out in $TREE"; return 1; }
 	fi
 	while read -r f; do
 		cmp -s "$REPO/kunit/$f" "$TREE/$f" ||

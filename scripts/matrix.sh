@@ -8,10 +8,11 @@
 #                          [--steps S1,S2] [--plan FILE] [--reuse]
 #                          [--prepare-only]
 #   --cells         cells of ci/matrix.json to run (default: all; "none"
-#                   for build-only configurations alone)
+#                   for the build-only configurations alone)
 #   --builds        build-only configurations of ci/matrix.json to build
 #                   with W=1 (scripts/build-only.sh), a list, "all" or
-#                   "none"; default: all without --cells, none with it
+#                   "none"; default: all without --cells or with --cells
+#                   none, none with other cells
 #   --steps         steps to run, by name from the steps file (default: all;
 #                   00-baseline is what every step is compared with)
 #   --plan FILE     JSON {"cells": {CELL: [STEP...]}, "builds": {...},
@@ -28,7 +29,9 @@
 # the cell that was running as incomplete. Prints a line per cell as it
 # starts and ends, and a verdict line at the end.
 #
-# Exit status 0 only if every step ran in every cell, nothing failed or
+# Exit status 1 when the run is red, 2 when it could not be run or judged,
+# 75 when another run holds the work folder, 128+N when stopped by signal
+# N; 0 only if every step ran in every cell, nothing failed or
 # crashed, every step's results are identical to the baseline's, every
 # build-only configuration built with no W=1 warning in kernel/sched/ that
 # the baseline does not have, and the last step's text is at most 0.1%
@@ -62,7 +65,9 @@ cell_list=()
 [[ $cells == none ]] || mapfile -t cell_list < <(matrix cells "$cells")
 [[ $cells == none || ${#cell_list[@]} -gt 0 ]] || die "no cells selected"
 build_list=()
-[[ -n $builds ]] || { [[ -n $cells ]] && builds=none || builds=all; }
+# Without --cells, or with --cells none, every build-only configuration.
+[[ -n $builds ]] || { [[ -n $cells && $cells != none ]] && builds=none || builds=all; }
+[[ ${#cell_list[@]} -gt 0 || $builds != none ]] || die "nothing to run: no cell and no build-only configuration"
 case $builds in
 none) ;;
 all) mapfile -t build_list < <(matrix builds) ;;
@@ -119,7 +124,7 @@ done
 
 rc=0
 judge --size-limit 0.1 >/dev/null || rc=$?
-[[ $rc -le 1 ]] || die "report.py could not judge the run (exit $rc)"
+[[ $rc -le 1 ]] || { note "report.py could not judge the run (exit $rc)"; exit 2; }
 note "report: $RESULTS/$PKG/report.md; total $(($(date +%s) - start)) s"
 python3 "$REPO/scripts/results.py" summary "$RESULTS/$PKG/report.json"
 exit "$rc"

@@ -387,7 +387,7 @@ def judge_builds(results: str, steps: List[str], sha_of: Dict[str, str],
     for step in dict.fromkeys([BASELINE] + steps):
         for b in builds:
             d = os.path.join(results, step, b)
-            entry = {'status': '', 'warnings': [], 'new_warnings': []}
+            entry = {'status': '', 'warnings': [], 'new_warnings': [], 'left': False}
             try:
                 meta = read_meta(os.path.join(d, 'meta'))
             except OSError:
@@ -395,7 +395,7 @@ def judge_builds(results: str, steps: List[str], sha_of: Dict[str, str],
             status, probs = (NOT_RUN, [NOT_RUN]) if not meta else \
                 check_meta(meta, sha_of[step], inputs(b) if inputs else None)
             if planned and not planned(step, b) and status in (NOT_RUN, INCOMPLETE, STALE):
-                entry.update(status=LEFT, text='left to the main job')
+                entry.update(status=LEFT, text='left to the main job', left=True)
             elif status:
                 entry.update(status=status, text=status.upper())
                 problems.extend(f'{step} {b}: {p}' for p in probs)
@@ -421,6 +421,7 @@ def judge_builds(results: str, steps: List[str], sha_of: Dict[str, str],
                 entry['text'] = text
             if step == BASELINE and b not in base_warnings:
                 base_warnings[b] = None
+            entry['judged'] = entry['status'] == 'built'
             grid.setdefault(step, {})[b] = entry
     return grid, problems
 
@@ -455,7 +456,7 @@ def package_warning(installed: str, tested: str) -> Optional[str]:
 
 def cell_dict(cell: Cell) -> dict:
     return {
-        'status': cell.status, 'judged': not cell.status,
+        'status': cell.status, 'judged': not cell.status, 'left': cell.status == LEFT,
         'red': not cell.ok and cell.status != LEFT,
         'counts': cell.counts, 'problems': cell.problems, 'failures': cell.failures,
         'build_seconds': cell.meta.get('build_seconds', '?'),
@@ -485,6 +486,8 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
     by_name = {c['name']: c for c in cells_def}
     builds = builds or []
     series = steps_mod.series_digests(args.series_dir)
+    if not cells and not builds:
+        raise ReportError('no cell and no build-only configuration to judge')
     if len(all_steps) != len(series) + 1:
         raise ReportError(f'{args.steps_file} has {len(all_steps)} steps for '
                           f'{len(series)} patches in {args.series_dir}: '
@@ -508,7 +511,7 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
             grid[step, c] = cell
 
     data = {
-        'schema': 1,
+        'schema': 2,
         'kernel': args.kernel_version, 'package': args.package,
         'package_version': args.package_version,
         'tested_version': getattr(args, 'tested_version', '') or '',
@@ -565,7 +568,9 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
                      for p, (s, r) in sorted(grid[BASELINE, c].results.items()) if s == SKIP]
     red = any(e['red'] for row in data['grid'].values() for e in row.values())
     data['verdict'] = 'RED' if red or problems else 'GREEN'
-    data['totals'] = {k: sum(grid[s, c].counts.get(k, 0) for s in steps for c in cells)
+    # Counted over the results this run judged (not stale ones).
+    data['totals'] = {k: sum(grid[s, c].counts.get(k, 0) for s in steps for c in cells
+                             if data['grid'][s][c]['judged'])
                       for k in (PASS, SKIP, FAIL, CRASH)}
     data['left'] = [f'{s} {c}' for s in steps for c in cells
                     if data['grid'][s][c]['status'] == LEFT] + \
@@ -609,16 +614,19 @@ def render_markdown(data: dict) -> str:
         why = (data['plan'] or {}).get('left', '')
         lines.append(f'- Left to the main job (scripts/matrix.sh): {len(data["left"])} '
                      f'cell step(s){": " + why if why else ""}')
-    lines += ['', '## Results', '',
-              'Each cell: passed/skipped/failed/crashed test cases and '
-              'parameters, then build + run seconds. "same" means the '
-              'normalized results equal the baseline\'s in that cell.', '',
-              '| step | commit | ' + ' | '.join(cells) + ' |',
-              '|---|---|' + '---|' * len(cells)]
-    for s in data['steps']:
-        row = data['grid'][s['name']]
-        lines.append(f'| {s["name"]} | `{s["sha"][:12]}` | ' +
-                     ' | '.join(cell_text(row[c]) for c in cells) + ' |')
+    lines += ['', '## Results', '']
+    if cells:
+        lines += ['Each cell: passed/skipped/failed/crashed test cases and '
+                  'parameters, then build + run seconds. "same" means the '
+                  'normalized results equal the baseline\'s in that cell.', '',
+                  '| step | commit | ' + ' | '.join(cells) + ' |',
+                  '|---|---|' + '---|' * len(cells)]
+        for s in data['steps']:
+            row = data['grid'][s['name']]
+            lines.append(f'| {s["name"]} | `{s["sha"][:12]}` | ' +
+                         ' | '.join(cell_text(row[c]) for c in cells) + ' |')
+    else:
+        lines.append('No cell in this run (build-only configurations alone).')
     lines += ['', '## Failures and problems', '']
     lines += [f'- {p}' for p in data['problems']] or ['None.']
     lines += ['', '## Differences from the baseline', '']
@@ -677,8 +685,10 @@ def progress(args, cells_def: List[dict], builds_def: List[dict], step: str,
 
 
 def fresh(args, data: dict, step: str, name: str) -> bool:
-    """Is the result of a cell (or build) at a step complete, at the step's
-    commit and made with the current inputs?"""
+    """Is the result of a cell (or build) at a step worth keeping: complete,
+    at the step's commit, made with the current inputs, and green as far
+    as its run could tell (built, booted, every test passed, no harness
+    failure)? A red result is always run again."""
     sha_of = dict(steps_mod.read_steps(args.steps_file))
     kind = 'builds' if any(b['name'] == name for b in data.get('builds', [])) else 'cells'
     entry = matrix.select(data, name, kind)[0]
@@ -687,7 +697,10 @@ def fresh(args, data: dict, step: str, name: str) -> bool:
     except OSError:
         return False
     status, _ = check_meta(meta, sha_of.get(step), matrix.inputs(entry, kind))
-    return status == '' and step in sha_of
+    green = {'build_rc': '0'} if kind == 'builds' else \
+        {'build_rc': '0', 'exec_rc': '0', 'timed_out': 'n'}
+    return (status == '' and step in sha_of and 'harness_failed' not in meta and
+            all(meta.get(k) == v for k, v in green.items()))
 
 
 def main(argv: List[str]) -> int:

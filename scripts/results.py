@@ -7,7 +7,9 @@ wording of report.md:
 
   results.py summary REPORT_JSON     the verdict line, then the "kunit: N
                                      passed, N failed, N skipped" line
-  results.py junit REPORT_JSON DIR   one JUnit XML per cell into DIR
+  results.py junit REPORT_JSON DIR   one JUnit XML per cell into DIR, and
+                                     build-only.xml for the build-only
+                                     configurations
   results.py mutants REPORT_JSON SUMMARY_MD MUTANT.sed...
                                      judge a mutant run (scripts/mutants.sh):
                                      step N is the baseline with mutant N;
@@ -42,8 +44,9 @@ def load(path: str) -> dict:
             data = json.load(f)
     except (OSError, ValueError) as e:
         raise ResultsError(f'cannot read {path}: {e}') from e
-    if data.get('schema') != 1:
-        raise ResultsError(f'{path}: not a report.json of schema 1')
+    if data.get('schema') != 2:
+        raise ResultsError(f'{path}: not a report.json of schema 2 (made by an older '
+                           'scripts/report.py: run the report again)')
     return data
 
 
@@ -76,7 +79,7 @@ def junit_xml(data: dict, cell: str) -> ET.ElementTree:
         if not entry['judged']:
             # No results to show: what an earlier run left is not this one's.
             case = ET.SubElement(suite, 'testcase', classname=step['name'], name='run')
-            if entry['status'] == 'left to the main job':
+            if entry['left']:
                 ET.SubElement(case, 'skipped', message=entry['status'])
                 counts['skipped'] += 1
             else:
@@ -92,7 +95,8 @@ def junit_xml(data: dict, cell: str) -> ET.ElementTree:
         for path in leaves:
             status, reason = entry['results'][path]
             classname, _, name = path.rpartition('.')
-            case = ET.SubElement(suite, 'testcase', classname=classname, name=name)
+            case = ET.SubElement(suite, 'testcase', classname=xml_text([classname]),
+                                 name=xml_text([name]))
             counts['tests'] += 1
             if status == 'SKIP':
                 ET.SubElement(case, 'skipped', message=xml_text([reason]))
@@ -134,10 +138,10 @@ def builds_junit_xml(data: dict) -> ET.ElementTree:
             e = row[build]
             case = ET.SubElement(suite, 'testcase', classname=step['name'], name=build)
             counts['tests'] += 1
-            if e['status'] == 'left to the main job':
+            if e['left']:
                 ET.SubElement(case, 'skipped', message=e['status'])
                 counts['skipped'] += 1
-            elif e['status'] != 'built':
+            elif not e['judged']:
                 ET.SubElement(case, 'error', message=e['status'])
                 counts['errors'] += 1
             elif e['new_warnings']:

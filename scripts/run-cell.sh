@@ -33,7 +33,7 @@ out=$RESULTS/$PKG/$step/$cell
 meta=$out/meta
 fail() {
 	printf '%s: %s %s: %s\n' "${0##*/}" "$step" "$cell" "$*" >&2
-	[[ -f $meta ]] && echo complete=y >>"$meta"
+	[[ -f $meta ]] && printf 'harness_failed=y\ncomplete=y\n' >>"$meta"
 	exit 2
 }
 
@@ -75,13 +75,14 @@ mkdir -p "$out" "$bdir"
 	printf 'smp=%s\ncpus=%s\n' "$smp" "$cpus"
 	awk '{ print "input_" $0 }' <<<"$inputs"
 	# The commands as they ran (also in cmd, with the folder, to rerun).
-	printf 'build_cmd='; printf ' %q' "${build[@]}"
-	printf '\nexec_cmd='; printf ' %q' "${exec[@]}"
-	echo
+	printf -v q ' %q' "${build[@]}"
+	printf 'build_cmd=%s\n' "${q# }"
+	printf -v q ' %q' "${exec[@]}"
+	printf 'exec_cmd=%s\n' "${q# }"
 } >"$meta"
 trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXIT
 {
-	printf 'cd %q\n' "$TREE"
+	printf 'cd %q\nexport PYTHONDONTWRITEBYTECODE=1\n' "$TREE"
 	[[ -n ${CCACHE_BASEDIR:-} ]] && printf 'export CCACHE_BASEDIR=%q\n' "$CCACHE_BASEDIR"
 	printf '%q ' "${build[@]}"
 	printf '\nrm -f %q\n' "$bdir/test.log"

@@ -34,13 +34,23 @@ lock_work
 
 step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
+# matrix ARGS...: scripts/matrix.sh; a red run stops here with exit 1,
+# anything else (harness failure, lock, signal) with matrix.sh's status.
+run_matrix() {
+	local rc=0
+	run "$REPO/scripts/matrix.sh" "$@" || rc=$?
+	[[ $rc -eq 0 ]] && return 0
+	note "the matrix is red or did not run (exit $rc): see $RESULTS/$PKG/report.md"
+	exit "$rc"
+}
+
 step "set-up: packages and kernel tree"
 run "$REPO/scripts/deps.sh"
 run "$REPO/scripts/prepare-tree.sh"
 
 step "unit tests of the tooling"
-SCHED_TINIFY_TREE=$TREE python3 -m unittest discover -s "$REPO/scripts/tests" -t "$REPO/scripts" ||
-	die "tooling unit tests failed"
+SCHED_TINIFY_TREE=$TREE run python3 -m unittest discover -s "$REPO/scripts/tests" \
+	-t "$REPO/scripts" || die "tooling unit tests failed"
 
 step "shellcheck"
 # From the repository: the scripts' "shellcheck source=" paths start there.
@@ -48,7 +58,7 @@ step "shellcheck"
 echo "shellcheck: clean"
 
 step "checkpatch --strict"
-"$REPO/scripts/checkpatch.sh" || die "checkpatch found problems"
+run "$REPO/scripts/checkpatch.sh" || die "checkpatch found problems"
 
 step "CI definition"
 "$REPO/scripts/check-ci.sh"
@@ -60,12 +70,11 @@ plan=$RESULTS/$PKG/plan.json
 mkdir -p "$RESULTS/$PKG"
 if [[ $mode == full ]]; then
 	step "matrix: every step in every cell"
-	run "$REPO/scripts/matrix.sh" || die "the matrix is red: see $RESULTS/$PKG/report.md"
+	run_matrix
 	mutants=("$REPO"/kunit/mutants/*/)
 else
 	step "matrix: the baseline in every cell and build-only configuration"
-	run "$REPO/scripts/matrix.sh" --steps 00-baseline --builds all ||
-		die "the baseline is red: see $RESULTS/$PKG/report.md"
+	run_matrix --steps 00-baseline --builds all
 	mapfile -t steps < <(step_names)
 	n_all=$(find "$REPO"/kunit/mutants/*/ -name '*.sed' | wc -l)
 	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")
@@ -77,8 +86,7 @@ else
 	left=$(python3 "$REPO/scripts/budget.py" get "$plan" left)
 	[[ -z $left ]] || note "left to the main job: $left"
 	step "matrix: the rest, as planned ($plan)"
-	run "$REPO/scripts/matrix.sh" --plan "$plan" --reuse ||
-		die "the matrix is red: see $RESULTS/$PKG/report.md"
+	run_matrix --plan "$plan" --reuse
 	if [[ $(python3 "$REPO/scripts/budget.py" get "$plan" mutants) == all ]]; then
 		mutants=("$REPO"/kunit/mutants/*/)
 	else

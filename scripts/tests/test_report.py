@@ -22,6 +22,7 @@ import sys
 import tempfile
 import unittest
 
+import matrix
 import report
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -411,6 +412,27 @@ class RunStateTest(ReportTestCase):
             self.assertIn('**WARNING: the installed package version 9.9 is newer', f.read())
         self.assertTrue(os.path.isfile(os.path.join(self.dir, 'out', 'junit',
                                                     'x86_64-smp.xml')))
+
+    def test_only_green_fresh_results_are_reused(self):
+        data = matrix.load()
+        inputs = matrix.inputs(matrix.select(data, CELL['name'])[0])
+        fresh_meta = fixture('pass', 'meta') + ''.join(f'input_{k}={v}\n'
+                                                       for k, v in inputs.items())
+        cases = {
+            'green': (fresh_meta, True),
+            'tests failed': (fresh_meta.replace('exec_rc=0', 'exec_rc=1'), False),
+            'timed out': (fresh_meta.replace('timed_out=n', 'timed_out=y'), False),
+            'harness failure': (fresh_meta + 'harness_failed=y\n', False),
+            'incomplete': (fresh_meta.replace('complete=y\n', ''), False),
+            'other inputs': (fresh_meta.replace('input_kunit_timeout=', 'input_kunit_timeout=1'),
+                             False),
+        }
+        for what, (meta, want) in cases.items():
+            with self.subTest(what):
+                shutil.rmtree(self.results, ignore_errors=True)
+                self.put('00-baseline', SHA0, meta=meta)
+                self.assertIs(report.fresh(self.args(), data, '00-baseline', CELL['name']), want)
+        self.assertFalse(report.fresh(self.args(), data, '01-move', CELL['name']))
 
     def test_progress_line(self):
         self.put('00-baseline', SHA0)

@@ -16,7 +16,8 @@ UNJUDGED = ('not run', 'incomplete', 'build failed', 'stale', 'left to the main 
 
 
 def entry(status='same', red=False, res=None, differences=(), problems=()):
-    return {'status': status, 'judged': status not in UNJUDGED, 'red': red,
+    return {'status': status, 'judged': status not in UNJUDGED,
+            'left': status == 'left to the main job', 'red': red,
             'counts': {}, 'problems': list(problems),
             'failures': [], 'build_seconds': '1', 'run_seconds': '1',
             'results': res if res is not None else {'s': ['PASS', ''], 's.a': ['PASS', '']},
@@ -28,7 +29,7 @@ def report(*rows, cells=('c',)):
     steps = ['00-baseline'] + [f'{i:02d}-m' for i in range(1, len(rows) + 1)]
     grid = {'00-baseline': {c: entry('baseline') for c in cells}}
     grid.update({s: row for s, row in zip(steps[1:], rows)})
-    return {'schema': 1, 'steps': [{'name': s, 'sha': s * 3} for s in steps],
+    return {'schema': 2, 'steps': [{'name': s, 'sha': s * 3} for s in steps],
             'cells': list(cells), 'builds': [], 'build_grid': {}, 'grid': grid, 'problems': [], 'differences': [],
             'verdict': 'GREEN', 'left': [],
             'totals': {'PASS': 7, 'SKIP': 2, 'FAIL': 1, 'CRASH': 1}}
@@ -45,16 +46,16 @@ class LinesTest(unittest.TestCase):
 
     def test_load_refuses_other_files(self):
         with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
-            json.dump({'verdict': 'GREEN'}, f)
+            json.dump({'verdict': 'GREEN', 'schema': 1}, f)
             f.flush()
-            with self.assertRaisesRegex(results.ResultsError, 'schema 1'):
+            with self.assertRaisesRegex(results.ResultsError, 'schema 2'):
                 results.load(f.name)
 
 
 class JunitTest(unittest.TestCase):
 
     def test_cases_failures_skips_and_harness(self):
-        res = {'s': ['FAIL', ''], 's.a': ['PASS', ''], 's.b': ['FAIL', ''],
+        res = {'s': ['FAIL', ''], 's.a': ['PASS', ''], 's.b': ['FAIL', ''], 's.\x1be': ['PASS', ''],
                's.c': ['SKIP', 'needs SMP'], 's.d': ['CRASH', '']}
         data = report({'c': entry('differs', True, res, ['changed: s.b: PASS -> FAIL'])},
                       {'c': entry('stale', True, res, problems=['stale: \x1b[1mx'])})
@@ -63,9 +64,9 @@ class JunitTest(unittest.TestCase):
         self.assertEqual([s.get('name') for s in suites], ['00-baseline c', '01-m c', '02-m c'])
         step = suites[1]
         self.assertEqual((step.get('tests'), step.get('failures'), step.get('errors'),
-                          step.get('skipped')), ('5', '2', '1', '1'))
+                          step.get('skipped')), ('6', '2', '1', '1'))
         names = [c.get('name') for c in step.findall('testcase')]
-        self.assertEqual(names, ['a', 'b', 'c', 'd', 'same as the baseline'])
+        self.assertEqual(names, ['a', 'b', '?e', 'c', 'd', 'same as the baseline'])
         self.assertEqual(step.find("testcase[@name='c']/skipped").get('message'), 'needs SMP')
         # A stale result shows no old cases, and its escape sequence is gone.
         self.assertEqual([c.get('name') for c in suites[2].findall('testcase')], ['run'])
@@ -84,11 +85,13 @@ class JunitTest(unittest.TestCase):
     def test_build_only_configurations(self):
         data = report(cells=())
         data['builds'] = ['lean', 'other']
-        built = {'status': 'built', 'new_warnings': []}
+        def build(status, new=(), left=False):
+            return {'status': status, 'new_warnings': list(new), 'left': left,
+                    'judged': status == 'built'}
         data['build_grid'] = {
-            '00-baseline': {'lean': built, 'other': {'status': 'build failed'}},
-            '01-m': {'lean': {'status': 'built', 'new_warnings': ['rt.c: warning: x']},
-                     'other': {'status': 'left to the main job'}},
+            '00-baseline': {'lean': build('built'), 'other': build('build failed')},
+            '01-m': {'lean': build('built', ['rt.c: warning: x']),
+                     'other': build('left to the main job', left=True)},
         }
         data['steps'] = data['steps'][:1] + [{'name': '01-m', 'sha': 'x'}]
         with tempfile.TemporaryDirectory() as d:

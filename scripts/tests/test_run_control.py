@@ -122,8 +122,8 @@ class RunControlTest(unittest.TestCase):
         # What decides the result is recorded before the run starts.
         for key in ('input_kunitconfig_sha256=', 'input_entry_sha256=', 'input_qemu_args=-smp 4',
                     'input_kunit_timeout=240', 'input_kconfig_add=', 'input_compiler=',
-                    'input_qemu=', 'build_cmd= python3 tools/testing/kunit/kunit.py build',
-                    'exec_cmd= python3 tools/testing/kunit/kunit.py exec'):
+                    'input_qemu=', 'build_cmd=python3 tools/testing/kunit/kunit.py build',
+                    'exec_cmd=python3 tools/testing/kunit/kunit.py exec'):
             self.assertTrue(any(line.startswith(key) for line in meta), key)
         with open(os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL, 'cmd'),
                   encoding='utf-8') as f:
@@ -145,6 +145,12 @@ class RunControlTest(unittest.TestCase):
     def test_ctrl_c_stops_the_matrix(self):
         proc = self.start('matrix.sh', '--cells', CELL, '--steps', '00-baseline')
         self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGINT), 130, 'SIGINT',
+                            'SIGTERM')
+
+    def test_hangup_stops_everything(self):
+        """The terminal closed: its SIGHUP reaches only the top script."""
+        proc = self.start('matrix.sh', '--cells', CELL, '--steps', '00-baseline')
+        self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGHUP), 129, 'SIGHUP',
                             'SIGTERM')
 
     def test_sigterm_to_the_matrix_alone_stops_everything(self):
@@ -204,6 +210,36 @@ class RunControlTest(unittest.TestCase):
         again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
         self.assertEqual(again.returncode, 0, again.stderr)
 
+    def test_each_level_stops_its_own_child_first(self):
+        """A command that ignores SIGTERM two levels down is killed by the
+        script that started it, before that script's parent gives up on it:
+        nothing is left behind."""
+        inner = os.path.join(self.pkg.root, 'inner.sh')
+        pid_file = os.path.join(self.pkg.root, 'stubborn.pid')
+        with open(inner, 'w', encoding='utf-8') as f:
+            f.write(f'#!/usr/bin/env bash\nset -euo pipefail\n. {SCRIPTS}/lib.sh\n'
+                    f'run bash -c \'trap "" TERM; echo $$ >{pid_file}; exec sleep 60\'\n')
+        os.chmod(inner, 0o755)
+        proc = subprocess.Popen(['bash', '-c', '. "$1"/lib.sh && lock_work && run "$2"', '-',
+                                 SCRIPTS, inner], env=self.pkg.env(), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        for _ in range(100):
+            if os.path.exists(pid_file) and os.path.getsize(pid_file):
+                break
+            time.sleep(0.1)
+        with open(pid_file, encoding='utf-8') as f:
+            stubborn = int(f.read())
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 143)
+        # The inner script's 12 s, not the outer's 15 s.
+        self.assertLess(time.monotonic() - t0, 14.5)
+        time.sleep(0.5)
+        self.assertFalse(alive(stubborn), 'the stubborn command outlived the run')
+        again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
+        self.assertEqual(again.returncode, 0, again.stderr)
+
     def test_build_only_without_a_cell(self):
         """The CI job of the build-only configurations: no cell is run or judged."""
         proc = self.pkg.run('matrix.sh', '--cells', 'none', '--builds', 'x86_64-up-lean',
@@ -211,7 +247,18 @@ class RunControlTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn('[1/1] 00-baseline x86_64-up-lean: built in ', proc.stdout)
         self.assertIn('verdict: GREEN: 0 cell step(s) judged', proc.stdout)
-        self.assertEqual(os.listdir(os.path.join(self.pkg.results, self.pkg.pkg, 'junit')), [])
+        self.assertEqual(os.listdir(os.path.join(self.pkg.results, self.pkg.pkg, 'junit')),
+                         ['build-only.xml'])
+        # --cells none alone means the same, never an empty green run.
+        proc = self.pkg.run('matrix.sh', '--cells', 'none', '--reuse', scripts_dir=SCRIPTS,
+                            timeout=300)
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertIn('00-baseline x86_64-up-lean: fresh result kept', proc.stdout)
+        self.assertIn('00-baseline x86_64-smp-lean: built in ', proc.stdout)
+        proc = self.pkg.run('matrix.sh', '--cells', 'none', '--builds', 'none',
+                            scripts_dir=SCRIPTS)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn('nothing to run', proc.stderr)
 
     def test_scripts_started_by_the_holder_go_on(self):
         proc = subprocess.run(
