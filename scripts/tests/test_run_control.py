@@ -80,17 +80,42 @@ class RunControlTest(unittest.TestCase):
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
 
-    def wait_for_qemu(self, proc):
-        pid_file = os.path.join(self.pkg.build, CELL, 'qemu.pid')
+    def wait_for_pid(self, proc, pid_file, what):
+        """The pid a process of the run writes to PID_FILE once it runs."""
         for _ in range(600):
             if os.path.exists(pid_file) and os.path.getsize(pid_file):
                 with open(pid_file, encoding='utf-8') as f:
                     return int(f.read())
             if proc.poll() is not None:
-                self.fail(f'ended before QEMU started: {proc.communicate()}')
+                self.fail(f'ended before {what} started: {proc.communicate()}')
             time.sleep(0.1)
-        self.fail('QEMU never started')
+        self.fail(f'{what} never started')
         return None
+
+    def wait_for_qemu(self, proc):
+        return self.wait_for_pid(proc, os.path.join(self.pkg.build, CELL, 'qemu.pid'), 'QEMU')
+
+    def stop_nested(self, command, pid_file, limit):
+        """Start bash -c COMMAND holding the lock, stop it with SIGTERM once
+        the process it runs wrote PID_FILE; check it stopped within LIMIT
+        seconds, left nothing behind and freed the lock."""
+        proc = subprocess.Popen(['bash', '-c', '. "$1"/lib.sh && lock_work && ' + command, '-',
+                                 SCRIPTS, pid_file], env=self.pkg.env(),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+        pid = self.wait_for_pid(proc, pid_file, 'the command')
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 143)
+        self.assertLess(time.monotonic() - t0, limit)
+        for _ in range(20):
+            if not alive(pid):
+                break
+            time.sleep(0.1)
+        self.assertFalse(alive(pid), 'a command of the run outlived it')
+        again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
+        self.assertEqual(again.returncode, 0, again.stderr)
 
     def meta(self):
         path = os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL, 'meta')
@@ -185,60 +210,19 @@ class RunControlTest(unittest.TestCase):
     def test_a_slow_command_of_a_child_script_does_not_outlive_the_run(self):
         """SIGTERM reaches the child's whole process group at once: no wait
         for its foreground command to end, no orphan holding the lock."""
-        proc = subprocess.Popen(
-            ['bash', '-c', '. "$1"/lib.sh && lock_work && run bash -c "sleep 40 & echo \\$! >$2; '
-             'wait"', '-', SCRIPTS, os.path.join(self.pkg.root, 'sleep.pid')],
-            env=self.pkg.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            start_new_session=True)
-        pid_file = os.path.join(self.pkg.root, 'sleep.pid')
-        for _ in range(100):
-            if os.path.exists(pid_file) and os.path.getsize(pid_file):
-                break
-            time.sleep(0.1)
-        with open(pid_file, encoding='utf-8') as f:
-            sleeper = int(f.read())
-        t0 = time.monotonic()
-        proc.send_signal(signal.SIGTERM)
-        proc.communicate(timeout=30)
-        self.assertEqual(proc.returncode, 143)
-        self.assertLess(time.monotonic() - t0, 5)
-        for _ in range(20):
-            if not alive(sleeper):
-                break
-            time.sleep(0.1)
-        self.assertFalse(alive(sleeper), 'a command of the child outlived the run')
-        again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
-        self.assertEqual(again.returncode, 0, again.stderr)
+        self.stop_nested('run bash -c "sleep 40 & echo \\$! >$2; wait"',
+                         os.path.join(self.pkg.root, 'sleep.pid'), 5)
 
     def test_each_level_stops_its_own_child_first(self):
         """A command that ignores SIGTERM two levels down is killed by the
-        script that started it, before that script's parent gives up on it:
-        nothing is left behind."""
+        script that started it (after 12 s), before that script's parent
+        gives up on it (15 s): nothing is left behind."""
         inner = os.path.join(self.pkg.root, 'inner.sh')
-        pid_file = os.path.join(self.pkg.root, 'stubborn.pid')
         with open(inner, 'w', encoding='utf-8') as f:
             f.write(f'#!/usr/bin/env bash\nset -euo pipefail\n. {SCRIPTS}/lib.sh\n'
-                    f'run bash -c \'trap "" TERM; echo $$ >{pid_file}; exec sleep 60\'\n')
+                    'run bash -c \'trap "" TERM; echo $$ >"$1"; exec sleep 60\' - "$1"\n')
         os.chmod(inner, 0o755)
-        proc = subprocess.Popen(['bash', '-c', '. "$1"/lib.sh && lock_work && run "$2"', '-',
-                                 SCRIPTS, inner], env=self.pkg.env(), stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
-        for _ in range(100):
-            if os.path.exists(pid_file) and os.path.getsize(pid_file):
-                break
-            time.sleep(0.1)
-        with open(pid_file, encoding='utf-8') as f:
-            stubborn = int(f.read())
-        t0 = time.monotonic()
-        proc.send_signal(signal.SIGTERM)
-        proc.communicate(timeout=60)
-        self.assertEqual(proc.returncode, 143)
-        # The inner script's 12 s, not the outer's 15 s.
-        self.assertLess(time.monotonic() - t0, 14.5)
-        time.sleep(0.5)
-        self.assertFalse(alive(stubborn), 'the stubborn command outlived the run')
-        again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
-        self.assertEqual(again.returncode, 0, again.stderr)
+        self.stop_nested(f'run {inner} "$2"', os.path.join(self.pkg.root, 'stubborn.pid'), 14.5)
 
     def test_build_only_without_a_cell(self):
         """The CI job of the build-only configurations: no cell is run or judged."""
