@@ -101,7 +101,9 @@ if [[ -n $plan ]]; then
 	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | python3 "$REPO/scripts/budget.py" filter "$plan")
 fi
 
+# This run's messages of the scripts it starts.
 mkdir -p "$RESULTS/$PKG"
+: >"$RESULTS/$PKG/matrix.log"
 i=0
 for job in "${todo[@]}"; do
 	read -r s name script <<<"$job"
