@@ -52,6 +52,15 @@ CELL = 'x86_64-smp'
 SCRIPTS = os.environ.get('SCHED_TINIFY_TEST_SCRIPTS') or os.path.join(faketree.REPO, 'scripts')
 
 
+def as_from_a_terminal():
+    """In the child, before exec: SIGINT and SIGQUIT as a terminal gives
+    them. This test may run where they are ignored (a background job of a
+    shell, as under scripts/test.sh), and a script that starts with SIGINT
+    ignored cannot trap it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 def alive(pid):
     """Whether PID runs (a zombie waiting for its parent does not)."""
     try:
@@ -78,7 +87,8 @@ class RunControlTest(unittest.TestCase):
         return subprocess.Popen([os.path.join(SCRIPTS, argv[0]), *argv[1:]],
                                 env=self.pkg.env(), cwd=self.pkg.root,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                preexec_fn=as_from_a_terminal)
 
     def wait_for_pid(self, proc, pid_file, what):
         """The pid a process of the run writes to PID_FILE once it runs."""
@@ -102,7 +112,7 @@ class RunControlTest(unittest.TestCase):
         proc = subprocess.Popen(['bash', '-c', '. "$1"/lib.sh && lock_work && ' + command, '-',
                                  SCRIPTS, pid_file], env=self.pkg.env(),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=as_from_a_terminal)
         pid = self.wait_for_pid(proc, pid_file, 'the command')
         t0 = time.monotonic()
         proc.send_signal(signal.SIGTERM)
