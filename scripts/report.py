@@ -649,13 +649,6 @@ def render_markdown(data: dict) -> str:
     return '\n'.join(lines)
 
 
-def build_report(args, cells_def: List[dict], builds: Optional[List[str]] = None,
-                 inputs=None, plan=None) -> Tuple[str, bool]:
-    """(report.md text, green) -- judge() then render_markdown()."""
-    data = judge(args, cells_def, builds, inputs, plan)
-    return render_markdown(data), data['verdict'] == 'GREEN'
-
-
 def progress(args, cells_def: List[dict], builds_def: List[dict], step: str,
              name: str) -> str:
     """One line on what a cell (or build) did at a step, for matrix.sh,

@@ -107,7 +107,9 @@ class ReportTestCase(unittest.TestCase):
             steps='', cells='')
 
     def run_report(self, inputs=None, plan=None):
-        return report.build_report(self.args(), [CELL], inputs=inputs, plan=plan)
+        """(report.md text, green), as report.py's main() makes them."""
+        data = report.judge(self.args(), [CELL], inputs=inputs, plan=plan)
+        return report.render_markdown(data), data['verdict'] == 'GREEN'
 
     def cell(self, step, sha, name='pass'):
         parser = report.load_parser(TREE)
