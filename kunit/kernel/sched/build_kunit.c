@@ -10,8 +10,12 @@
 # include "dl_checkparam_test.c"
 #endif
 
-#ifdef CONFIG_SCHED_DL_ADMISSION_KUNIT_TEST
-# include "dl_admission_test.c"
+#ifdef CONFIG_SCHED_DL_OVERFLOW_KUNIT_TEST
+# include "dl_overflow_test.c"
+#endif
+
+#ifdef CONFIG_SCHED_DL_BW_KUNIT_TEST
+# include "dl_bw_test.c"
 #endif
 
 #ifdef CONFIG_SCHED_RT_GROUP_KUNIT_TEST

@@ -19,9 +19,12 @@
  * too. The cases keep it as documented behaviour.
  *
  * The suite is built into the build_policy.c translation unit, after
- * deadline.c, so it can read and change the static period limits; every
- * case that changes them restores them, and the last case checks that they
- * are as the suite found them.
+ * deadline.c, so it can reach the static period limits; a case changes
+ * them through their sysctl handlers, its exit puts them back the same
+ * way, and the last case checks that they are as the suite found them.
+ *
+ * The file stands alone (it does not use sched_test_util.h): it is the
+ * one suite meant to be posted upstream (see patches/kunit/).
  */
 #include <kunit/test.h>
 #include <linux/math64.h>
@@ -39,10 +42,40 @@
 static unsigned int dlcp_saved_min_us;
 static unsigned int dlcp_saved_max_us;
 
-static void dlcp_set_limits(unsigned int min_us, unsigned int max_us)
+/* Write one of the period limits through its sysctl handler, as /proc would. */
+static int dlcp_write_limit(const char *name, unsigned int us)
 {
-	WRITE_ONCE(sysctl_sched_dl_period_min, min_us);
-	WRITE_ONCE(sysctl_sched_dl_period_max, max_us);
+	struct ctl_table *table;
+	char buf[16];
+	size_t len = scnprintf(buf, sizeof(buf), "%u", us);
+	loff_t pos = 0;
+
+	for (table = sched_dl_sysctls; table->procname; table++)
+		if (!strcmp(table->procname, name))
+			return table->proc_handler(table, 1, buf, &len, &pos);
+	return -ENOENT;
+}
+
+/*
+ * Set both limits. Each handler keeps min <= max, so the order matters:
+ * the new minimum first unless it is above the present maximum.
+ */
+static void dlcp_set_limits(struct kunit *test, unsigned int min_us,
+			    unsigned int max_us)
+{
+	if (min_us <= READ_ONCE(sysctl_sched_dl_period_max)) {
+		KUNIT_EXPECT_EQ(test, dlcp_write_limit("sched_deadline_period_min_us",
+						       min_us), 0);
+		KUNIT_EXPECT_EQ(test, dlcp_write_limit("sched_deadline_period_max_us",
+						       max_us), 0);
+	} else {
+		KUNIT_EXPECT_EQ(test, dlcp_write_limit("sched_deadline_period_max_us",
+						       max_us), 0);
+		KUNIT_EXPECT_EQ(test, dlcp_write_limit("sched_deadline_period_min_us",
+						       min_us), 0);
+	}
+	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_dl_period_min), min_us);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_dl_period_max), max_us);
 }
 
 static bool dlcp_check(u64 flags, u64 runtime, u64 deadline, u64 period)
@@ -162,12 +195,12 @@ static void dlcp_case_desc(const struct dlcp_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(dlcp_rules, dlcp_cases, dlcp_case_desc);
 
-static void checkparam_rules(struct kunit *test)
+static void sched_dl_checkparam_rules(struct kunit *test)
 {
 	const struct dlcp_case *c = test->param_value;
 
 	/* The table's boundaries are those of the default limits. */
-	dlcp_set_limits(DLCP_MIN_US, DLCP_MAX_US);
+	dlcp_set_limits(test, DLCP_MIN_US, DLCP_MAX_US);
 
 	KUNIT_EXPECT_EQ_MSG(test, dlcp_check(c->flags, c->runtime, c->deadline,
 					     c->period), c->valid,
@@ -176,11 +209,11 @@ static void checkparam_rules(struct kunit *test)
 }
 
 /* The period limits are read at every call: change them and look again. */
-static void checkparam_changed_limits(struct kunit *test)
+static void sched_dl_checkparam_changed_limits(struct kunit *test)
 {
 	const u64 us = NSEC_PER_USEC;
 
-	dlcp_set_limits(1000, 2000);
+	dlcp_set_limits(test, 1000, 2000);
 	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_MIN_NS, DLCP_MIN_NS));
 	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, 500 * us, 1000 * us - 1));
 	KUNIT_EXPECT_TRUE(test, dlcp_check(0, DLCP_RT_MIN, 500 * us, 1000 * us));
@@ -191,13 +224,13 @@ static void checkparam_changed_limits(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_MS, 10 * DLCP_MS, 10 * DLCP_MS));
 
 	/* min == max: exactly one period is accepted. */
-	dlcp_set_limits(500, 500);
+	dlcp_set_limits(test, 500, 500);
 	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, 100 * us, 500 * us - 1));
 	KUNIT_EXPECT_TRUE(test, dlcp_check(0, DLCP_RT_MIN, 100 * us, 500 * us));
 	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, 100 * us, 500 * us + 1));
 
 	/* The widest limits: the sysctls are unsigned int microseconds. */
-	dlcp_set_limits(2, UINT_MAX);
+	dlcp_set_limits(test, 2, UINT_MAX);
 	KUNIT_EXPECT_TRUE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_RT_MIN,
 					   (u64)UINT_MAX * us));
 	KUNIT_EXPECT_FALSE(test, dlcp_check(0, DLCP_RT_MIN, DLCP_RT_MIN,
@@ -318,14 +351,14 @@ static void dlcp_sweep(struct kunit *test, u64 seed, unsigned int rounds,
 	KUNIT_EXPECT_EQ_MSG(test, mismatches, 0U, "of %u rounds", rounds);
 }
 
-static void checkparam_matches_model(struct kunit *test)
+static void sched_dl_checkparam_matches_model(struct kunit *test)
 {
 	unsigned int seen[DLCP_NR_VERDICTS] = { };
 	int v;
 
 	/* Default limits, then narrow ones: 20000 attributes in all. */
 	dlcp_sweep(test, 0x5ced1d17ULL, 10000, seen);
-	dlcp_set_limits(500, 20000);
+	dlcp_set_limits(test, 500, 20000);
 	dlcp_sweep(test, 0xdead11ceULL, 10000, seen);
 
 	/* The sweep is only worth something if it reaches every rule. */
@@ -335,7 +368,7 @@ static void checkparam_matches_model(struct kunit *test)
 }
 
 /* Must stay the last case: the period limits are as the suite found them. */
-static void checkparam_limits_restored(struct kunit *test)
+static void sched_dl_checkparam_limits_restored(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_dl_period_min), dlcp_saved_min_us);
 	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_dl_period_max), dlcp_saved_max_us);
@@ -350,14 +383,14 @@ static int dlcp_suite_init(struct kunit_suite *suite)
 
 static void dlcp_exit(struct kunit *test)
 {
-	dlcp_set_limits(dlcp_saved_min_us, dlcp_saved_max_us);
+	dlcp_set_limits(test, dlcp_saved_min_us, dlcp_saved_max_us);
 }
 
 static struct kunit_case dlcp_test_cases[] = {
-	KUNIT_CASE_PARAM(checkparam_rules, dlcp_rules_gen_params),
-	KUNIT_CASE(checkparam_changed_limits),
-	KUNIT_CASE(checkparam_matches_model),
-	KUNIT_CASE(checkparam_limits_restored),
+	KUNIT_CASE_PARAM(sched_dl_checkparam_rules, dlcp_rules_gen_params),
+	KUNIT_CASE(sched_dl_checkparam_changed_limits),
+	KUNIT_CASE(sched_dl_checkparam_matches_model),
+	KUNIT_CASE(sched_dl_checkparam_limits_restored),
 	{}
 };
 

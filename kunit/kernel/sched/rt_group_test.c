@@ -22,11 +22,10 @@
  * default bandwidth, the sysctls and the deadline bandwidth they feed are
  * as the suite found them.
  */
-#include <kunit/test.h>
-#include <linux/kthread.h>
+#include "sched_test_util.h"
 
-#define RTG_US		NSEC_PER_USEC
-#define RTG_PERIOD_US	1000000L	/* default sched_rt_period_us */
+#define RTG_US		ST_US
+#define RTG_PERIOD_US	((long)ST_RT_PERIOD_US)
 #define RTG_MAX_GROUPS	8
 
 /* Per CPU: the root group's rt_rq, and the deadline state the sysctls feed. */
@@ -110,19 +109,9 @@ static void rtg_expect_state(struct kunit *test, const struct rtg_state *want)
 	}
 }
 
-/* Write a value through the sysctl handler, as a write to /proc would. */
 static int rtg_sysctl(struct kunit *test, const char *name, long value)
 {
-	struct ctl_table *table;
-	char buf[24];
-	size_t len = scnprintf(buf, sizeof(buf), "%ld", value);
-	loff_t pos = 0;
-
-	for (table = sched_rt_sysctls; table->procname; table++)
-		if (!strcmp(table->procname, name))
-			return table->proc_handler(table, 1, buf, &len, &pos);
-	KUNIT_FAIL(test, "no sysctl %s", name);
-	return -ENOENT;
+	return sched_test_rt_sysctl(test, name, value);
 }
 
 static int rtg_set_root(u64 period, u64 runtime)
@@ -159,17 +148,11 @@ static void rtg_full_bandwidth(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rtg_set_root(RTG_PERIOD_US * RTG_US, RTG_PERIOD_US * RTG_US), 0);
 }
 
-/* Never called: the kthread is stopped before it is ever woken. */
-static int rtg_kthread_fn(void *data)
-{
-	return 0;
-}
-
 /* A SCHED_FIFO kthread in the root group, created but never woken. */
 static struct task_struct *rtg_rt_kthread(struct kunit *test)
 {
 	struct rtg_ctx *ctx = test->priv;
-	struct task_struct *p = kthread_create(rtg_kthread_fn, NULL, "rtg_test");
+	struct task_struct *p = sched_test_kthread("rtg_test");
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
 	ctx->rt_kthread = p;
@@ -190,6 +173,7 @@ static int rtg_init(struct kunit *test)
 		return -ENOMEM;
 	rtg_save(&ctx->saved);
 	test->priv = ctx;
+	sched_test_require_default_rt_sysctls(test);
 	return 0;
 }
 
@@ -253,14 +237,9 @@ static const struct rtg_runtime_case rtg_runtime_cases[] = {
 	{ "RUNTIME_INF under a root group at 100%", -1, 0 },
 };
 
-static void rtg_runtime_desc(const struct rtg_runtime_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
+SCHED_TEST_PARAMS(rtg_runtime, rtg_runtime_cases, rtg_runtime_case);
 
-KUNIT_ARRAY_PARAM(rtg_runtime, rtg_runtime_cases, rtg_runtime_desc);
-
-static void rt_group_runtime_vs_period(struct kunit *test)
+static void sched_rt_group_runtime_vs_period(struct kunit *test)
 {
 	const struct rtg_runtime_case *c = test->param_value;
 	struct task_group *tg;
@@ -318,7 +297,7 @@ static void rtg_build_tree(struct kunit *test, struct rtg_tree *t)
 	KUNIT_ASSERT_EQ(test, sched_group_set_rt_runtime(t->b1, 200000), 0);
 }
 
-static void rt_group_children_sum(struct kunit *test)
+static void sched_rt_group_children_sum(struct kunit *test)
 {
 	struct rtg_tree t;
 
@@ -372,7 +351,7 @@ static int rtg_check_one(struct task_group *tg, u64 period_us, u64 runtime_us)
 	return ret;
 }
 
-static void rt_group_global_limit(struct kunit *test)
+static void sched_rt_group_global_limit(struct kunit *test)
 {
 	struct rtg_ctx *ctx = test->priv;
 	struct task_group *tg = rtg_group(test, &root_task_group);
@@ -406,7 +385,7 @@ static void rt_group_global_limit(struct kunit *test)
 }
 
 /* No root runtime 0, no period 0, no runtime past max_rt_runtime. */
-static void rt_group_bad_settings(struct kunit *test)
+static void sched_rt_group_bad_settings(struct kunit *test)
 {
 	struct task_group *tg = rtg_group(test, &root_task_group);
 	/* Long enough that only the max_rt_runtime bound can object. */
@@ -426,22 +405,121 @@ static void rt_group_bad_settings(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tg->rt_bandwidth.rt_runtime, max_rt_runtime);
 }
 
-/* Taking all runtime from a group with RT tasks: -EBUSY (root group, see top). */
-static void rt_group_busy(struct kunit *test)
+/* Does the root task group hold a task in an RT class? The model, by hand. */
+static bool rtg_root_has_rt_task(void)
 {
-	u64 period = RTG_PERIOD_US * RTG_US;
+	struct task_struct *g, *t;
+	bool found = false;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		if (rt_task(t) && task_group(t) == &root_task_group) {
+			found = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return found;
+}
+
+static int rtg_root_runtime_zero(void)
+{
 	int ret;
 
-	rtg_rt_kthread(test);
 	mutex_lock(&rt_constraints_mutex);
-	ret = __rt_schedulable(&root_task_group, period, 0);
+	ret = __rt_schedulable(&root_task_group, (u64)RTG_PERIOD_US * RTG_US, 0);
 	mutex_unlock(&rt_constraints_mutex);
-	KUNIT_EXPECT_EQ(test, ret, -EBUSY);
+	return ret;
+}
+
+/*
+ * Taking all runtime from a group with RT tasks: -EBUSY (root group, see
+ * top). On SMP the root group holds RT tasks already (the stopper
+ * threads, migration/N, are SCHED_FIFO): there the case shows the rule,
+ * on UP it also shows that the test kthread is what makes the difference.
+ */
+static void sched_rt_group_busy(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, rtg_root_runtime_zero(),
+			rtg_root_has_rt_task() ? -EBUSY : 0);
+	rtg_rt_kthread(test);
+	KUNIT_EXPECT_TRUE(test, rtg_root_has_rt_task());
+	KUNIT_EXPECT_EQ(test, rtg_root_runtime_zero(), -EBUSY);
 	/* The public path refuses the root group's 0 before it gets there. */
 	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(&root_task_group, 0), -EINVAL);
 }
 
-static void rt_group_can_attach(struct kunit *test)
+/* sched_rt_runtime_us = -1: no throttling, so no -EBUSY to protect it. */
+static void sched_rt_group_busy_unlimited(struct kunit *test)
+{
+	rtg_rt_kthread(test);
+	KUNIT_ASSERT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", -1), 0);
+	KUNIT_EXPECT_FALSE(test, rt_bandwidth_enabled());
+	KUNIT_EXPECT_EQ(test, rtg_root_runtime_zero(), 0);
+}
+
+/*
+ * RUNTIME_INF in the walk: a group may have it only where its parent
+ * and the global limit allow a whole CPU, and it counts as a whole CPU
+ * in its parent's sum.
+ */
+static void sched_rt_group_runtime_inf(struct kunit *test)
+{
+	struct task_group *a, *b1, *b2;
+
+	rtg_full_bandwidth(test);
+	a = rtg_group(test, &root_task_group);
+	b1 = rtg_group(test, a);
+	b2 = rtg_group(test, a);
+	/* Under a parent with 0: not even RUNTIME_INF. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(b1, -1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(a, -1), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(b1, -1), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(b1), -1L);
+	/* b1 takes the whole of a: nothing left for b2. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(b2, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(b1, RTG_PERIOD_US / 2), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(b2, RTG_PERIOD_US / 2), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(b2, RTG_PERIOD_US / 2 + 1),
+			-EINVAL);
+}
+
+/* A global runtime of RUNTIME_INF: groups up to a whole CPU, or RUNTIME_INF. */
+static void sched_rt_group_global_unlimited(struct kunit *test)
+{
+	struct task_group *tg = rtg_group(test, &root_task_group);
+
+	/* 95% by default: a whole CPU is refused. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, RTG_PERIOD_US), -EINVAL);
+	KUNIT_ASSERT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", -1), 0);
+	KUNIT_ASSERT_EQ(test, rtg_set_root(RTG_PERIOD_US * RTG_US, RUNTIME_INF), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, RTG_PERIOD_US), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, -1), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(tg), -1L);
+	/* Still not more than its period. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, RTG_PERIOD_US + 1), -EINVAL);
+}
+
+/*
+ * The microsecond setters refuse values whose conversion to nanoseconds
+ * would overflow 64 bits, before tg_set_rt_bandwidth() sees them.
+ */
+static void sched_rt_group_overflow_guards(struct kunit *test)
+{
+	struct task_group *tg = rtg_group(test, &root_task_group);
+	u64 max_us = U64_MAX / NSEC_PER_USEC;
+
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_period(tg, max_us + 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_period(tg, U64_MAX), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_period(tg), RTG_PERIOD_US);
+#if BITS_PER_LONG == 64
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, (long)max_us + 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, LONG_MAX), -EINVAL);
+	KUNIT_EXPECT_EQ(test, tg->rt_bandwidth.rt_runtime, 0ULL);
+#endif
+}
+
+static void sched_rt_group_can_attach(struct kunit *test)
 {
 	struct task_group *none = rtg_group(test, &root_task_group);
 	struct task_group *some = rtg_group(test, &root_task_group);
@@ -453,7 +531,16 @@ static void rt_group_can_attach(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_rt_can_attach(none, current), 1);
 }
 
-/* The sched_rt_period_us / sched_rt_runtime_us handler. */
+/*
+ * The sched_rt_period_us / sched_rt_runtime_us handler. Rows marked
+ * "(bounds)" are refused by proc_dointvec_minmax() before the handler's
+ * own rules; the others by the handler: runtime above period
+ * (sched_rt_global_validate()), and a limit below the root group's RT
+ * bandwidth (the RT walk). The handler's other rule, runtime above
+ * max_rt_runtime (2^44 - 1 ns, about 17592 s), cannot be reached: the int
+ * sysctl stops at 2147483647 us. sched_dl_bw_global_limit has the
+ * deadline refusal (-EBUSY).
+ */
 struct rtg_sysctl_case {
 	const char *desc;
 	const char *name;
@@ -465,57 +552,58 @@ static const struct rtg_sysctl_case rtg_sysctl_cases[] = {
 	{ "runtime one above the period", "sched_rt_runtime_us", 1000001, -EINVAL },
 	{ "runtime equal to the period", "sched_rt_runtime_us", 1000000, 0 },
 	{ "runtime -1 turns throttling off", "sched_rt_runtime_us", -1, 0 },
-	{ "runtime -2", "sched_rt_runtime_us", -2, -EINVAL },
+	{ "runtime -2 (bounds)", "sched_rt_runtime_us", -2, -EINVAL },
 	{ "runtime 0, below the root group's", "sched_rt_runtime_us", 0, -EINVAL },
-	{ "period 0", "sched_rt_period_us", 0, -EINVAL },
+	{ "runtime 940000, below the root group's", "sched_rt_runtime_us",
+	  940000, -EINVAL },
+	{ "period 0 (bounds)", "sched_rt_period_us", 0, -EINVAL },
 	{ "period one below the runtime", "sched_rt_period_us", 949999, -EINVAL },
 	{ "period equal to the runtime", "sched_rt_period_us", 950000, 0 },
 	{ "period 2 s, below the root group's ratio", "sched_rt_period_us",
 	  2000000, -EINVAL },
 };
 
-static void rtg_sysctl_desc(const struct rtg_sysctl_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
+SCHED_TEST_PARAMS(rtg_sysctl, rtg_sysctl_cases, rtg_sysctl_case);
 
-KUNIT_ARRAY_PARAM(rtg_sysctl, rtg_sysctl_cases, rtg_sysctl_desc);
-
-static void rt_group_sysctl(struct kunit *test)
+static void sched_rt_group_sysctl(struct kunit *test)
 {
 	const struct rtg_sysctl_case *c = test->param_value;
-	struct rtg_ctx *ctx = test->priv;
 	bool period = !strcmp(c->name, "sched_rt_period_us");
-	long before = period ? (long)ctx->saved.period_us : ctx->saved.runtime_us;
+	long before = period ? ST_RT_PERIOD_US : ST_RT_RUNTIME_US;
+	long want_period = period && !c->ret ? c->value : ST_RT_PERIOD_US;
+	long want_runtime = !period && !c->ret ? c->value : ST_RT_RUNTIME_US;
 	long now;
 
 	KUNIT_EXPECT_EQ(test, rtg_sysctl(test, c->name, c->value), c->ret);
 	now = period ? (long)READ_ONCE(sysctl_sched_rt_period) :
 		       READ_ONCE(sysctl_sched_rt_runtime);
 	KUNIT_EXPECT_EQ(test, now, c->ret ? before : c->value);
-	if (!c->ret) {
-		/* The default bandwidth follows an accepted value. */
-		KUNIT_EXPECT_EQ(test, def_rt_bandwidth.rt_runtime, global_rt_runtime());
-		KUNIT_EXPECT_EQ(test, ktime_to_ns(def_rt_bandwidth.rt_period),
-				global_rt_period());
-	}
+	/* The default bandwidth follows an accepted value, in nanoseconds. */
+	KUNIT_EXPECT_EQ(test, def_rt_bandwidth.rt_runtime,
+			want_runtime < 0 ? RUNTIME_INF : (u64)want_runtime * RTG_US);
+	KUNIT_EXPECT_EQ(test, ktime_to_ns(def_rt_bandwidth.rt_period),
+			(s64)want_period * RTG_US);
 }
 
 /* Must stay last. */
-static void rt_group_state_restored(struct kunit *test)
+static void sched_rt_group_state_restored(struct kunit *test)
 {
 	rtg_expect_state(test, &rtg_suite_start);
 }
 
 static struct kunit_case rtg_test_cases[] = {
-	KUNIT_CASE_PARAM(rt_group_runtime_vs_period, rtg_runtime_gen_params),
-	KUNIT_CASE(rt_group_children_sum),
-	KUNIT_CASE(rt_group_global_limit),
-	KUNIT_CASE(rt_group_bad_settings),
-	KUNIT_CASE(rt_group_busy),
-	KUNIT_CASE(rt_group_can_attach),
-	KUNIT_CASE_PARAM(rt_group_sysctl, rtg_sysctl_gen_params),
-	KUNIT_CASE(rt_group_state_restored),
+	KUNIT_CASE_PARAM(sched_rt_group_runtime_vs_period, rtg_runtime_gen_params),
+	KUNIT_CASE(sched_rt_group_children_sum),
+	KUNIT_CASE(sched_rt_group_global_limit),
+	KUNIT_CASE(sched_rt_group_bad_settings),
+	KUNIT_CASE(sched_rt_group_busy),
+	KUNIT_CASE(sched_rt_group_busy_unlimited),
+	KUNIT_CASE(sched_rt_group_runtime_inf),
+	KUNIT_CASE(sched_rt_group_global_unlimited),
+	KUNIT_CASE(sched_rt_group_overflow_guards),
+	KUNIT_CASE(sched_rt_group_can_attach),
+	KUNIT_CASE_PARAM(sched_rt_group_sysctl, rtg_sysctl_gen_params),
+	KUNIT_CASE(sched_rt_group_state_restored),
 	{}
 };
 

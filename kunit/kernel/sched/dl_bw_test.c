@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests for the deadline bandwidth of a whole domain, as cpusets,
+ * CPU hotplug and the sched_rt_runtime_us sysctl see it:
+ *
+ *  - dl_bw_check_overflow(), dl_bw_alloc(), dl_bw_free() and
+ *    dl_cpuset_cpumask_can_shrink(), SMP only. Pitre's 2017 series moved
+ *    these checks out of core.c as dl_cpu_busy(); stable 6.1.50 replaced
+ *    dl_cpu_busy() with the three dl_bw_*() functions (upstream
+ *    85989106feb7). On UP their cases skip, saying so.
+ *  - sched_dl_global_validate(), which refuses a new global limit below
+ *    what a domain has admitted, through the sysctl handler.
+ *
+ * The accounting rules of sched_test_util.h apply: presets and
+ * allocations are deltas through the kernel's own calls, given back the
+ * same way; expected values come from the model.
+ */
+#include "sched_test_util.h"
+#include <linux/prandom.h>
+
+/* A total far above any capacity, that moves no extra_bw (2^32 multiple). */
+#define DLB_HUGE_TOTAL	BIT_ULL(55)
+
+static int dlb_init(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+
+	if (!ctx)
+		return -ENOMEM;
+	test->priv = ctx;
+	return sched_test_dl_ctx_init(test, ctx, "dl_bw_test");
+}
+
+static void dlb_exit(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = test->priv;
+
+	if (ctx)
+		sched_test_dl_ctx_exit(test, ctx);
+}
+
+#ifdef CONFIG_SMP
+/* dl_bw_alloc(), and the model following it when it succeeds. */
+static int dlb_alloc(struct sched_test_dl_ctx *ctx, u64 bw)
+{
+	int ret = dl_bw_alloc(ctx->cpu, bw);
+
+	if (!ret)
+		sched_test_dl_model_add(&ctx->want, ctx->cpu, bw, ctx->d.cpus);
+	return ret;
+}
+
+static void dlb_free(struct sched_test_dl_ctx *ctx, u64 bw)
+{
+	dl_bw_free(ctx->cpu, bw);
+	sched_test_dl_model_add(&ctx->want, ctx->cpu, -(s64)bw, ctx->d.cpus);
+}
+
+/* dl_bw_check_overflow(): is the admitted total within the capacity? */
+static void sched_dl_bw_check_overflow(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_EQ(test, dl_bw_check_overflow(ctx->cpu), 0);
+	sched_test_dl_preset_total(test, ctx, ctx->d.limit - 1);
+	KUNIT_EXPECT_EQ(test, dl_bw_check_overflow(ctx->cpu), 0);
+	sched_test_dl_preset_total(test, ctx, ctx->d.limit);
+	KUNIT_EXPECT_EQ(test, dl_bw_check_overflow(ctx->cpu), 0);
+	sched_test_dl_preset_total(test, ctx, ctx->d.limit + 1);
+	KUNIT_EXPECT_EQ(test, dl_bw_check_overflow(ctx->cpu), -EBUSY);
+	sched_test_dl_expect(test, &ctx->want, "after the checks");
+}
+
+/* dl_bw_alloc(): reserves exactly the request, or nothing. */
+static void sched_dl_bw_alloc(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = test->priv;
+	int ret;
+
+	sched_test_dl_preset_total(test, ctx, ctx->d.limit - ST_BW_10_100 - 1);
+	ret = dlb_alloc(ctx, ST_BW_10_100);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	sched_test_dl_expect(test, &ctx->want, "after an alloc with room");
+
+	/* One unit under the limit: one more unit fits exactly. */
+	KUNIT_EXPECT_EQ(test, dlb_alloc(ctx, 1), 0);
+	KUNIT_EXPECT_EQ(test, ctx->want.cpu[ctx->cpu].total_bw, ctx->d.limit);
+	sched_test_dl_expect(test, &ctx->want, "after an alloc to the limit");
+
+	/* Full: one more unit is refused and changes nothing. */
+	KUNIT_EXPECT_EQ(test, dlb_alloc(ctx, 1), -EBUSY);
+	KUNIT_EXPECT_EQ(test, dlb_alloc(ctx, ST_BW_10_100), -EBUSY);
+	sched_test_dl_expect(test, &ctx->want, "after refused allocs");
+
+	/* What was allocated is freed, as its users do. */
+	dlb_free(ctx, 1);
+	if (!ret)
+		dlb_free(ctx, ST_BW_10_100);
+	sched_test_dl_expect(test, &ctx->want, "after the frees");
+}
+
+/*
+ * dl_bw_free() gives back exactly what dl_bw_alloc() took: interleaved
+ * allocations and frees of odd sizes, each result checked against the
+ * model, in a domain preset to 3/4 full so that some must be refused.
+ */
+static void sched_dl_bw_alloc_free(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = test->priv;
+	u64 *total = &ctx->want.cpu[ctx->cpu].total_bw;
+	struct rnd_state rnd;
+	u64 held[8] = { };
+	int i, refused = 0;
+
+	sched_test_dl_preset_total(test, ctx, ctx->d.limit / 4 * 3);
+	prandom_seed_state(&rnd, 0xdeadb1d5ULL);
+	for (i = 0; i < 1000; i++) {
+		int slot = prandom_u32_state(&rnd) % ARRAY_SIZE(held);
+		u64 bw;
+		bool fits;
+
+		if (held[slot]) {
+			dlb_free(ctx, held[slot]);
+			held[slot] = 0;
+			continue;
+		}
+		bw = prandom_u32_state(&rnd) % (ST_BW_UNIT / 4) + 1;
+		fits = *total + bw <= ctx->d.limit;
+		KUNIT_EXPECT_EQ_MSG(test, dlb_alloc(ctx, bw), fits ? 0 : -EBUSY,
+				    "alloc %llu with %llu of %llu admitted",
+				    bw, *total, ctx->d.limit);
+		if (fits)
+			held[slot] = bw;
+		else
+			refused++;
+	}
+	for (i = 0; i < ARRAY_SIZE(held); i++)
+		if (held[i])
+			dlb_free(ctx, held[i]);
+	/* The table does what it says: both outcomes happened. */
+	KUNIT_EXPECT_GT(test, refused, 0);
+	KUNIT_EXPECT_LT(test, refused, 500);
+	sched_test_dl_expect(test, &ctx->want, "after 1000 allocs and frees");
+}
+
+/* sched_rt_runtime_us = -1: never busy, every alloc succeeds. */
+static void sched_dl_bw_admission_off(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, sched_test_dl_rt_runtime(test, ctx, -1, (u64)-1), 0);
+	sched_test_dl_preset_total(test, ctx, DLB_HUGE_TOTAL);
+	KUNIT_EXPECT_EQ(test, dl_bw_check_overflow(ctx->cpu), 0);
+	KUNIT_EXPECT_EQ(test, dlb_alloc(ctx, ST_BW_UNIT), 0);
+	sched_test_dl_expect(test, &ctx->want, "after an alloc with bw -1");
+	dlb_free(ctx, ST_BW_UNIT);
+}
+
+/*
+ * dl_cpuset_cpumask_can_shrink(): may a cpuset drop CPUs, given what its
+ * root domain has admitted? Trial masks of the first 1..n active CPUs.
+ */
+static void sched_dl_bw_cpumask_can_shrink(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = test->priv;
+	struct cpumask *trial = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
+	struct cpumask *cur = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
+	int cpu, n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, trial);
+	KUNIT_ASSERT_NOT_NULL(test, cur);
+	if (ctx->d.cpus < 2)
+		kunit_skip(test, "needs a root domain of 2 CPUs or more (has %d)",
+			   ctx->d.cpus);
+	rcu_read_lock_sched();
+	cpumask_copy(cur, cpu_rq(ctx->cpu)->rd->span);
+	rcu_read_unlock_sched();
+	for_each_cpu_and(cpu, cur, cpu_active_mask) {
+		/* n CPUs of full capacity take n times 95%. */
+		u64 fits = ST_BW_DEFAULT * ++n;
+
+		cpumask_set_cpu(cpu, trial);
+		sched_test_dl_preset_total(test, ctx, fits);
+		KUNIT_EXPECT_EQ_MSG(test, dl_cpuset_cpumask_can_shrink(cur, trial), 1,
+				    "%d CPUs, total at their capacity", n);
+		sched_test_dl_preset_total(test, ctx, fits + 1);
+		KUNIT_EXPECT_EQ_MSG(test, dl_cpuset_cpumask_can_shrink(cur, trial), 0,
+				    "%d CPUs, total one unit over", n);
+	}
+	KUNIT_EXPECT_EQ(test, n, ctx->d.cpus);
+	sched_test_dl_expect(test, &ctx->want, "after the shrink checks");
+}
+
+#define DLB_SMP_CASE(fn) KUNIT_CASE(fn)
+#else
+/*
+ * Same case names on UP, each skipped with the reason: written out rather
+ * than KUNIT_CASE() because the functions do not exist without CONFIG_SMP,
+ * and a skipped parameter of a parameterised case would print as passed.
+ */
+static void dlb_skip_up(struct kunit *test)
+{
+	kunit_skip(test, "dl_bw_*() are SMP-only: CONFIG_SMP is not set");
+}
+
+#define DLB_SMP_CASE(fn) { .run_case = dlb_skip_up, .name = #fn }
+#endif /* CONFIG_SMP */
+
+/*
+ * A new global limit below what a domain has admitted is refused with
+ * -EBUSY (sched_dl_global_validate()), and the sysctl keeps its value;
+ * at exactly what is admitted it is accepted. Below the root task group's
+ * RT runtime the RT check would refuse it first (-EINVAL): with
+ * CONFIG_RT_GROUP_SCHED the root group is lowered with it, and raised
+ * again after.
+ */
+static void sched_dl_bw_global_limit(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = test->priv;
+	u64 admitted = ST_BW_40_100 * ctx->d.cpus;
+
+#ifdef CONFIG_RT_GROUP_SCHED
+	KUNIT_ASSERT_EQ(test, tg_set_rt_bandwidth(&root_task_group,
+						  (u64)ST_RT_PERIOD_US * ST_US,
+						  400000ULL * ST_US), 0);
+#endif
+	sched_test_dl_preset_total(test, ctx, admitted + 1);
+	KUNIT_EXPECT_EQ(test, sched_test_dl_rt_runtime(test, ctx, 400000, ST_BW_40_100),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_rt_runtime), ST_RT_RUNTIME_US);
+	sched_test_dl_expect(test, &ctx->want, "after the refused limit");
+
+	sched_test_dl_preset_total(test, ctx, admitted);
+	KUNIT_EXPECT_EQ(test, sched_test_dl_rt_runtime(test, ctx, 400000, ST_BW_40_100),
+			0);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_rt_runtime), 400000);
+	sched_test_dl_expect(test, &ctx->want, "after the accepted limit");
+
+	/*
+	 * Put back in the kernel's order: the test's bandwidth first (the
+	 * handler resets extra_bw as if nothing were admitted), the global
+	 * limit, then the root group, which may not exceed it.
+	 */
+	sched_test_dl_unhold(ctx);
+	KUNIT_EXPECT_EQ(test, sched_test_dl_rt_runtime(test, ctx, ST_RT_RUNTIME_US,
+						       ST_BW_DEFAULT), 0);
+#ifdef CONFIG_RT_GROUP_SCHED
+	KUNIT_EXPECT_EQ(test, tg_set_rt_bandwidth(&root_task_group,
+						  (u64)ST_RT_PERIOD_US * ST_US,
+						  (u64)ST_RT_RUNTIME_US * ST_US), 0);
+#endif
+}
+
+static struct kunit_case dlb_cases[] = {
+	DLB_SMP_CASE(sched_dl_bw_check_overflow),
+	DLB_SMP_CASE(sched_dl_bw_alloc),
+	DLB_SMP_CASE(sched_dl_bw_alloc_free),
+	DLB_SMP_CASE(sched_dl_bw_admission_off),
+	DLB_SMP_CASE(sched_dl_bw_cpumask_can_shrink),
+	KUNIT_CASE(sched_dl_bw_global_limit),
+	/* Must stay last. */
+	{ .run_case = sched_test_dl_suite_state_kept,
+	  .name = "sched_dl_bw_state_kept" },
+	{}
+};
+
+static struct kunit_suite dlb_suite = {
+	.name = "sched_dl_bw",
+	.suite_init = sched_test_dl_suite_init,
+	.suite_exit = sched_test_dl_suite_exit,
+	.init = dlb_init,
+	.exit = dlb_exit,
+	.test_cases = dlb_cases,
+};
+
+kunit_test_suite(dlb_suite);

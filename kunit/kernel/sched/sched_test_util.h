@@ -1,0 +1,604 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the scheduler KUnit suites share: hand-worked constants, one
+ * description helper for parameter tables, the test kthread, writes
+ * through the sysctl handlers, and the deadline bandwidth state with its
+ * model.
+ *
+ * The suites are #included into kernel/sched/build_policy.c (see
+ * build_kunit.c), after rt.c and deadline.c, so everything here is static:
+ * __maybe_unused because each suite can be configured on its own.
+ *
+ * How the deadline suites treat the kernel's accounting:
+ *  - they own it: a case skips, saying why, when the system already has
+ *    deadline tasks or reserved deadline bandwidth when it starts;
+ *  - they never write an absolute value over it: a preset ("the domain is
+ *    nearly full") is a delta through the kernel's own accounting calls,
+ *    __dl_add() or __dl_sub() under the runqueue and dl_bw locks, as
+ *    sched_dl_overflow() does it, and is given back by the opposite call
+ *    of the same amount;
+ *  - the expected state comes from the model below (the domain's CPUs and
+ *    the hand-worked constants), never from the functions under test;
+ *  - each case checks the model's state before anything is undone, and
+ *    again, against the state it started from, once it is undone.
+ */
+#ifndef _SCHED_TEST_UTIL_H
+#define _SCHED_TEST_UTIL_H
+
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
+
+#define ST_US		NSEC_PER_USEC
+#define ST_MS		NSEC_PER_MSEC
+
+/* The default sched_rt_period_us and sched_rt_runtime_us. */
+#define ST_RT_PERIOD_US		1000000
+#define ST_RT_RUNTIME_US	950000
+
+/*
+ * Bandwidths in BW_SHIFT (20 bits) fixed point, worked out by hand:
+ * runtime * 2^20 / period, rounded down.
+ */
+#define ST_BW_UNIT	1048576ULL	/* 1 */
+#define ST_BW_DEFAULT	996147ULL	/* 950000 / 1000000 = 996147.2 / 2^20 */
+#define ST_BW_10_100	104857ULL	/* 10 ms / 100 ms = 104857.6 / 2^20 */
+#define ST_BW_10_50	209715ULL	/* 10 ms / 50 ms = 209715.2 / 2^20 */
+#define ST_BW_20_100	209715ULL	/* 20 ms / 100 ms */
+#define ST_BW_5_100	52428ULL	/* 5 ms / 100 ms = 52428.8 / 2^20 */
+#define ST_BW_40_100	419430ULL	/* 400 ms / 1 s = 419430.4 / 2^20 */
+
+/*
+ * One description helper for every parameter table: @array holds const
+ * struct @type rows, each starting with "const char *desc".
+ */
+#define SCHED_TEST_PARAMS(name, array, type)				\
+	static void name##_desc(const struct type *c, char *desc)	\
+	{								\
+		strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);		\
+	}								\
+	KUNIT_ARRAY_PARAM(name, array, name##_desc)
+
+/* The test kthread's function: it only runs to be stopped. */
+static int __maybe_unused sched_test_kthread_fn(void *data)
+{
+	return 0;
+}
+
+/*
+ * A kthread that is created but not woken: its policy can change, but it
+ * is never enqueued until it is stopped. kthread_create() returns once the
+ * new thread has said it exists, which may be before it is off its
+ * runqueue (on SMP it can still be going to sleep on another CPU): wait
+ * for that, so that no case sees it queued.
+ */
+static struct task_struct * __maybe_unused sched_test_kthread(const char *name)
+{
+	struct task_struct *p = kthread_create(sched_test_kthread_fn, NULL, "%s",
+					       name);
+
+	if (!IS_ERR(p) && !wait_task_inactive(p, TASK_UNINTERRUPTIBLE)) {
+		kthread_stop(p);
+		return ERR_PTR(-EBUSY);
+	}
+	return p;
+}
+
+#ifdef CONFIG_SYSCTL
+/* Write @value into sysctl @name of @table through its handler, as /proc would. */
+static int __maybe_unused sched_test_sysctl(struct kunit *test,
+					    struct ctl_table *table,
+					    const char *name, long value)
+{
+	char buf[24];
+	size_t len = scnprintf(buf, sizeof(buf), "%ld", value);
+	loff_t pos = 0;
+
+	for (; table->procname; table++)
+		if (!strcmp(table->procname, name))
+			return table->proc_handler(table, 1, buf, &len, &pos);
+	KUNIT_FAIL(test, "no sysctl %s", name);
+	return -ENOENT;
+}
+
+static int __maybe_unused sched_test_rt_sysctl(struct kunit *test,
+					       const char *name, long value)
+{
+	return sched_test_sysctl(test, sched_rt_sysctls, name, value);
+}
+
+/* Skip, saying so, on a kernel booted with other RT bandwidth sysctls. */
+static void __maybe_unused sched_test_require_default_rt_sysctls(struct kunit *test)
+{
+	unsigned int period = READ_ONCE(sysctl_sched_rt_period);
+	int runtime = READ_ONCE(sysctl_sched_rt_runtime);
+
+	if (period != ST_RT_PERIOD_US || runtime != ST_RT_RUNTIME_US)
+		kunit_skip(test,
+			   "sched_rt_period_us %u, sched_rt_runtime_us %d: the model assumes %d and %d",
+			   period, runtime, ST_RT_PERIOD_US, ST_RT_RUNTIME_US);
+}
+#endif /* CONFIG_SYSCTL */
+
+/* The deadline bandwidth state of every CPU. */
+struct sched_test_dl_cpu {
+	void *domain;	/* the root domain (SMP) or runqueue (UP) it belongs to */
+	u64 bw;
+	u64 total_bw;
+	u64 running_bw;
+	u64 this_bw;
+	u64 extra_bw;
+};
+
+struct sched_test_dl {
+	struct sched_test_dl_cpu *cpu;	/* nr_cpu_ids entries */
+};
+
+static int __maybe_unused sched_test_dl_alloc(struct kunit *test,
+					      struct sched_test_dl *s)
+{
+	s->cpu = kunit_kcalloc(test, nr_cpu_ids, sizeof(*s->cpu), GFP_KERNEL);
+	return s->cpu ? 0 : -ENOMEM;
+}
+
+static void __maybe_unused sched_test_dl_copy(struct sched_test_dl *to,
+					      const struct sched_test_dl *from)
+{
+	memcpy(to->cpu, from->cpu, nr_cpu_ids * sizeof(*to->cpu));
+}
+
+static void *sched_test_dl_domain_ptr(int cpu)
+{
+#ifdef CONFIG_SMP
+	return cpu_rq(cpu)->rd;
+#else
+	return cpu_rq(cpu);
+#endif
+}
+
+/*
+ * sched_dl_overflow() runs under the runqueue lock of its task and takes
+ * the dl_bw lock inside it: the same order here.
+ */
+static struct dl_bw *sched_test_dl_lock(int cpu, struct rq_flags *rf)
+{
+	struct dl_bw *dl_b;
+
+	rq_lock_irqsave(cpu_rq(cpu), rf);
+	dl_b = dl_bw_of(cpu);
+	raw_spin_lock(&dl_b->lock);
+	return dl_b;
+}
+
+static void sched_test_dl_unlock(int cpu, struct dl_bw *dl_b,
+				 struct rq_flags *rf)
+{
+	raw_spin_unlock(&dl_b->lock);
+	rq_unlock_irqrestore(cpu_rq(cpu), rf);
+}
+
+/* Read, never write: a snapshot to compare with. */
+static void sched_test_dl_read(struct sched_test_dl *s)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct dl_rq *dl = &cpu_rq(cpu)->dl;
+		struct sched_test_dl_cpu *c = &s->cpu[cpu];
+		struct rq_flags rf;
+		struct dl_bw *dl_b = sched_test_dl_lock(cpu, &rf);
+
+		c->domain = sched_test_dl_domain_ptr(cpu);
+		c->bw = dl_b->bw;
+		c->total_bw = dl_b->total_bw;
+		c->running_bw = dl->running_bw;
+		c->this_bw = dl->this_bw;
+		c->extra_bw = dl->extra_bw;
+		sched_test_dl_unlock(cpu, dl_b, &rf);
+	}
+}
+
+static bool sched_test_dl_equal(const struct sched_test_dl *a,
+				const struct sched_test_dl *b)
+{
+	return !memcmp(a->cpu, b->cpu, nr_cpu_ids * sizeof(*a->cpu));
+}
+
+static void __maybe_unused sched_test_dl_expect(struct kunit *test,
+						const struct sched_test_dl *want,
+						const char *when)
+{
+	struct sched_test_dl got;
+	int cpu;
+
+	KUNIT_ASSERT_EQ(test, sched_test_dl_alloc(test, &got), 0);
+	sched_test_dl_read(&got);
+	for_each_possible_cpu(cpu) {
+		const struct sched_test_dl_cpu *g = &got.cpu[cpu], *w = &want->cpu[cpu];
+
+		KUNIT_EXPECT_PTR_EQ_MSG(test, g->domain, w->domain,
+					"CPU%d domain %s", cpu, when);
+		KUNIT_EXPECT_EQ_MSG(test, g->bw, w->bw, "CPU%d bw %s", cpu, when);
+		KUNIT_EXPECT_EQ_MSG(test, g->total_bw, w->total_bw,
+				    "CPU%d total_bw %s", cpu, when);
+		KUNIT_EXPECT_EQ_MSG(test, g->running_bw, w->running_bw,
+				    "CPU%d running_bw %s", cpu, when);
+		KUNIT_EXPECT_EQ_MSG(test, g->this_bw, w->this_bw,
+				    "CPU%d this_bw %s", cpu, when);
+		KUNIT_EXPECT_EQ_MSG(test, g->extra_bw, w->extra_bw,
+				    "CPU%d extra_bw %s", cpu, when);
+	}
+}
+
+/*
+ * Wait up to a second for the state to become @want, then check it: a
+ * deadline task that is stopped gives its bandwidth back when it dies, or
+ * at its 0-lag time from its inactive timer (task_non_contending(),
+ * inactive_task_timer(), task_dead_dl()).
+ */
+static void __maybe_unused sched_test_dl_wait(struct kunit *test,
+					      const struct sched_test_dl *want,
+					      const char *when)
+{
+	struct sched_test_dl got;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, sched_test_dl_alloc(test, &got), 0);
+	for (i = 0; i < 50; i++) {
+		sched_test_dl_read(&got);
+		if (sched_test_dl_equal(&got, want))
+			break;
+		msleep(20);
+	}
+	sched_test_dl_expect(test, want, when);
+}
+
+/*
+ * The suites own the deadline accounting while they run: skip when the
+ * system holds deadline bandwidth already (a deadline task, a sugov
+ * kthread is not accounted, a cpuset or hotplug change under way).
+ */
+static void __maybe_unused sched_test_dl_require_idle(struct kunit *test,
+						      const struct sched_test_dl *s)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		const struct sched_test_dl_cpu *c = &s->cpu[cpu];
+
+		if (c->total_bw || c->this_bw || c->running_bw)
+			kunit_skip(test,
+				   "CPU%d holds deadline bandwidth (total %llu, this %llu, running %llu)",
+				   cpu, c->total_bw, c->this_bw, c->running_bw);
+	}
+}
+
+/* The model. */
+
+/* Does @other share the admission-control domain (dl_bw) of @cpu? */
+static bool sched_test_dl_same_domain(int cpu, int other)
+{
+#ifdef CONFIG_SMP
+	return cpu_rq(cpu)->rd == cpu_rq(other)->rd;
+#else
+	return cpu == other;
+#endif
+}
+
+/* Does admitting bandwidth in @cpu's domain move @other's extra_bw? */
+static bool sched_test_dl_shares_extra(int cpu, int other)
+{
+#ifdef CONFIG_SMP
+	return sched_test_dl_same_domain(cpu, other) && cpu_active(other);
+#else
+	return cpu == other;
+#endif
+}
+
+/*
+ * The domain of @cpu as the model sees it: its active CPUs, each of full
+ * capacity (SCHED_CAPACITY_SCALE under QEMU), and the default 95% of each.
+ */
+struct sched_test_dl_domain {
+	int cpus;
+	u64 cap;
+	u64 limit;
+};
+
+static struct sched_test_dl_domain __maybe_unused
+sched_test_dl_model_domain(int cpu)
+{
+	struct sched_test_dl_domain d = { .cpus = 1 };
+
+#ifdef CONFIG_SMP
+	rcu_read_lock_sched();
+	d.cpus = cpumask_weight_and(cpu_rq(cpu)->rd->span, cpu_active_mask);
+	rcu_read_unlock_sched();
+#endif
+	d.cap = (u64)d.cpus * SCHED_CAPACITY_SCALE;
+	d.limit = ST_BW_DEFAULT * d.cpus;
+	return d;
+}
+
+/* Skip where the model does not hold: asymmetric CPUs or other sysctls. */
+static void __maybe_unused sched_test_dl_require_model(struct kunit *test)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (arch_scale_cpu_capacity(cpu) != SCHED_CAPACITY_SCALE)
+			kunit_skip(test, "CPU%d has capacity %lu: the model assumes %lu",
+				   cpu, arch_scale_cpu_capacity(cpu),
+				   SCHED_CAPACITY_SCALE);
+#ifdef CONFIG_SYSCTL
+	sched_test_require_default_rt_sysctls(test);
+#endif
+}
+
+/*
+ * Admitting @bw in a domain of @cpus CPUs takes an equal share, rounded
+ * toward zero, from the extra_bw of each of its active CPUs. The share is
+ * a 32-bit quantity (s32 in __dl_update()'s callers): the only amount
+ * beyond 32 bits the suites use is a multiple of 2^32, which moves none.
+ */
+static s64 sched_test_dl_share(s64 bw, int cpus)
+{
+	if (!lower_32_bits(bw))
+		return 0;
+	return div_s64(bw, cpus);
+}
+
+/* Admit (@bw > 0) or release (@bw < 0) @bw in @cpu's domain, in the model. */
+static void __maybe_unused sched_test_dl_model_add(struct sched_test_dl *s,
+						   int cpu, s64 bw, int cpus)
+{
+	int other;
+
+	for_each_possible_cpu(other) {
+		if (sched_test_dl_same_domain(cpu, other))
+			s->cpu[other].total_bw += bw;
+		if (sched_test_dl_shares_extra(cpu, other))
+			s->cpu[other].extra_bw -= sched_test_dl_share(bw, cpus);
+	}
+}
+
+/*
+ * What sched_dl_do_global() makes of a new sched_rt_runtime_us, in the
+ * model: the domain's limit per CPU (-1 when it is off), and the
+ * runqueue's extra_bw reset to it (BW_UNIT when off).
+ *
+ * Known 6.1 behaviour: only the first CPU of each root domain gets its
+ * extra_bw (and bw_ratio) reset, because the loop skips the CPUs of a
+ * domain it has visited (dl_bw_visited()); the other CPUs keep stale
+ * values. Upstream 440989c10f4e ("sched/deadline: Fix accounting after
+ * global limits change", Juri Lelli) resets every CPU; 6.1.192 does not
+ * have it.
+ */
+static void __maybe_unused sched_test_dl_model_global(struct sched_test_dl *s,
+						      u64 bw)
+{
+	int cpu, other;
+
+	for_each_possible_cpu(cpu) {
+		bool first = true;
+
+		s->cpu[cpu].bw = bw;
+		for_each_possible_cpu(other) {
+			if (other >= cpu)
+				break;
+			if (sched_test_dl_same_domain(cpu, other))
+				first = false;
+		}
+		if (first)
+			s->cpu[cpu].extra_bw = bw == (u64)-1 ? ST_BW_UNIT : bw;
+	}
+}
+
+/*
+ * Add @delta (< 0: take it away) to the total admitted in @cpu's domain
+ * through the kernel's own accounting calls, as sched_dl_overflow() does.
+ */
+static void __maybe_unused sched_test_dl_account(int cpu, s64 delta)
+{
+	struct rq_flags rf;
+	struct dl_bw *dl_b = sched_test_dl_lock(cpu, &rf);
+	int cpus = dl_bw_cpus(cpu);
+
+	if (delta >= 0)
+		__dl_add(dl_b, delta, cpus);
+	else
+		__dl_sub(dl_b, -delta, cpus);
+	sched_test_dl_unlock(cpu, dl_b, &rf);
+}
+
+/*
+ * A deadline case's context: the state it started from, the model of the
+ * state it expects, the test kthread, and what it must give back.
+ */
+struct sched_test_dl_ctx {
+	struct sched_test_dl start;
+	struct sched_test_dl want;
+	struct sched_test_dl_domain d;
+	int cpu;
+	struct task_struct *p;		/* the test kthread */
+	struct task_struct *donor;	/* a second one, or NULL */
+	/* The bandwidth the model says each kthread holds. */
+	u64 p_bw, donor_bw;
+	/*
+	 * Every change the case made, or saw the kernel make, to the
+	 * domain's total that no task will give back (presets, direct calls
+	 * of the accounting functions, the 6.1 never-run leak), in order:
+	 * the exit undoes each with the opposite call of the same amount,
+	 * last first, so that even the rounding of extra_bw comes back.
+	 */
+	s64 held[16];
+	int nr_held;
+	/* The case wrote sched_rt_runtime_us: the exit writes it back. */
+	bool rt_sysctl;
+};
+
+/* The kernel changed the total by @delta, and no task will undo it. */
+static void __maybe_unused sched_test_dl_hold(struct kunit *test,
+					      struct sched_test_dl_ctx *ctx,
+					      s64 delta)
+{
+	KUNIT_ASSERT_LT(test, ctx->nr_held, (int)ARRAY_SIZE(ctx->held));
+	ctx->held[ctx->nr_held++] = delta;
+}
+
+/* Add @delta to the domain's total, in the kernel and in the model. */
+static void __maybe_unused sched_test_dl_preset(struct kunit *test,
+						struct sched_test_dl_ctx *ctx,
+						s64 delta)
+{
+	sched_test_dl_hold(test, ctx, delta);
+	sched_test_dl_account(ctx->cpu, delta);
+	sched_test_dl_model_add(&ctx->want, ctx->cpu, delta, ctx->d.cpus);
+}
+
+/* Undo every held change, last first. */
+static void __maybe_unused sched_test_dl_unhold(struct sched_test_dl_ctx *ctx)
+{
+	while (ctx->nr_held) {
+		s64 delta = ctx->held[--ctx->nr_held];
+
+		sched_test_dl_account(ctx->cpu, -delta);
+		sched_test_dl_model_add(&ctx->want, ctx->cpu, -delta, ctx->d.cpus);
+	}
+}
+
+/* Make the domain's total @total, from the model's idea of it. */
+static void __maybe_unused sched_test_dl_preset_total(struct kunit *test,
+						      struct sched_test_dl_ctx *ctx,
+						      u64 total)
+{
+	sched_test_dl_preset(test, ctx, total - ctx->want.cpu[ctx->cpu].total_bw);
+}
+
+/*
+ * Task @t (the test kthread or the donor) is now a deadline task holding
+ * @bw, recorded in @task_bw: the model follows. Not queued, so
+ * switched_to_dl() accounts it in its runqueue's this_bw alone.
+ */
+static void __maybe_unused sched_test_dl_model_task(struct sched_test_dl_ctx *ctx,
+						    struct task_struct *t,
+						    u64 *task_bw, u64 bw)
+{
+	int cpu = task_cpu(t);
+
+	sched_test_dl_model_add(&ctx->want, cpu, bw, ctx->d.cpus);
+	ctx->want.cpu[cpu].this_bw += bw;
+	*task_bw = bw;
+}
+
+#ifdef CONFIG_SYSCTL
+/* Write sched_rt_runtime_us; the model follows an accepted value. */
+static int __maybe_unused sched_test_dl_rt_runtime(struct kunit *test,
+						   struct sched_test_dl_ctx *ctx,
+						   long runtime_us, u64 model_bw)
+{
+	int ret;
+
+	ctx->rt_sysctl = true;
+	ret = sched_test_rt_sysctl(test, "sched_rt_runtime_us", runtime_us);
+	if (!ret)
+		sched_test_dl_model_global(&ctx->want, model_bw);
+	return ret;
+}
+#endif
+
+static int __maybe_unused sched_test_dl_ctx_init(struct kunit *test,
+						 struct sched_test_dl_ctx *ctx,
+						 const char *name)
+{
+	struct task_struct *p;
+
+	if (sched_test_dl_alloc(test, &ctx->start))
+		return -ENOMEM;
+	sched_test_dl_read(&ctx->start);
+	sched_test_dl_require_idle(test, &ctx->start);
+	sched_test_dl_require_model(test);
+	/* From here on, the exit checks and undoes. */
+	if (sched_test_dl_alloc(test, &ctx->want))
+		return -ENOMEM;
+	sched_test_dl_copy(&ctx->want, &ctx->start);
+	p = sched_test_kthread(name);
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	ctx->p = p;
+	ctx->cpu = task_cpu(p);
+	ctx->d = sched_test_dl_model_domain(ctx->cpu);
+	return 0;
+}
+
+/* Stop a test kthread; its deadline bandwidth, if any, goes as it dies. */
+static void sched_test_dl_stop(struct sched_test_dl_ctx *ctx,
+			       struct task_struct **p, u64 *bw)
+{
+	int cpu;
+
+	if (!*p)
+		return;
+	cpu = task_cpu(*p);
+	kthread_stop(*p);
+	*p = NULL;
+	if (*bw) {
+		sched_test_dl_model_add(&ctx->want, cpu, -(s64)*bw, ctx->d.cpus);
+		ctx->want.cpu[cpu].this_bw -= *bw;
+		*bw = 0;
+	}
+}
+
+/*
+ * Undo a case, the way the kernel would: the state the model expects is
+ * checked first; the kthreads are stopped (a deadline task gives its
+ * bandwidth back as it dies, or at its 0-lag time); what the case holds
+ * is given back, last first; then sched_rt_runtime_us, whose handler
+ * resets extra_bw. The state must then be the one the case started from.
+ */
+static void __maybe_unused sched_test_dl_ctx_exit(struct kunit *test,
+						  struct sched_test_dl_ctx *ctx)
+{
+	if (!ctx->want.cpu)
+		return;
+	sched_test_dl_expect(test, &ctx->want, "at the end of the case");
+	sched_test_dl_stop(ctx, &ctx->p, &ctx->p_bw);
+	sched_test_dl_stop(ctx, &ctx->donor, &ctx->donor_bw);
+	sched_test_dl_wait(test, &ctx->want, "after stopping the kthreads");
+	sched_test_dl_unhold(ctx);
+#ifdef CONFIG_SYSCTL
+	if (ctx->rt_sysctl)
+		KUNIT_EXPECT_EQ(test, sched_test_dl_rt_runtime(test, ctx, ST_RT_RUNTIME_US,
+							       ST_BW_DEFAULT), 0);
+#endif
+	sched_test_dl_expect(test, &ctx->start, "after the case was undone");
+}
+
+/* The state a deadline suite found: its last case compares with it. */
+static struct sched_test_dl sched_test_dl_suite_start;
+
+static int __maybe_unused sched_test_dl_suite_init(struct kunit_suite *suite)
+{
+	sched_test_dl_suite_start.cpu = kcalloc(nr_cpu_ids,
+						sizeof(*sched_test_dl_suite_start.cpu),
+						GFP_KERNEL);
+	if (!sched_test_dl_suite_start.cpu)
+		return -ENOMEM;
+	sched_test_dl_read(&sched_test_dl_suite_start);
+	return 0;
+}
+
+static void __maybe_unused sched_test_dl_suite_exit(struct kunit_suite *suite)
+{
+	kfree(sched_test_dl_suite_start.cpu);
+	sched_test_dl_suite_start.cpu = NULL;
+}
+
+/* Every deadline suite's last case. */
+static void __maybe_unused sched_test_dl_suite_state_kept(struct kunit *test)
+{
+	sched_test_dl_expect(test, &sched_test_dl_suite_start,
+			     "since the suite started");
+}
+
+#endif /* _SCHED_TEST_UTIL_H */
