@@ -191,6 +191,62 @@ static void sched_dl_bw_cpumask_can_shrink(struct kunit *test)
 	sched_test_dl_expect(test, &ctx->want, "after the shrink checks");
 }
 
+/*
+ * A CPU that goes offline leaves its root domain: the domain counts its
+ * active CPUs only (dl_bw_cpus(), dl_bw_capacity()), and admits 95% of
+ * each of those. CPU0 may not go offline on x86, nor the test kthread's.
+ */
+static void sched_dl_bw_cpu_offline(struct kunit *test)
+{
+#ifdef CONFIG_HOTPLUG_CPU
+	struct sched_test_dl_ctx *ctx = test->priv;
+	struct sched_test_dl_domain all = ctx->d;
+	struct rq_flags rf;
+	struct dl_bw *dl_b;
+	int cpu, victim = -1, cpus, ret;
+	unsigned long cap;
+
+	if (all.cpus < 2)
+		kunit_skip(test, "needs a root domain of 2 CPUs or more (has %d)", all.cpus);
+	for_each_online_cpu(cpu)
+		if (cpu && cpu != ctx->cpu)
+			victim = cpu;
+	if (victim < 0)
+		kunit_skip(test, "no CPU but CPU0 and the kthread's to take offline");
+	ret = remove_cpu(victim);
+	if (ret)
+		kunit_skip(test, "CPU%d cannot go offline: %d", victim, ret);
+	/* The model: the domain without @victim, which has one of its own. */
+	ctx->d = sched_test_dl_model_domain(ctx->cpu);
+	KUNIT_EXPECT_EQ(test, ctx->d.cpus, all.cpus - 1);
+	ctx->want.cpu[victim].domain = victim;
+
+	dl_b = sched_test_dl_lock(ctx->cpu, &rf);
+	cpus = dl_bw_cpus(ctx->cpu);
+	cap = dl_bw_capacity(ctx->cpu);
+	sched_test_dl_unlock(ctx->cpu, dl_b, &rf);
+	KUNIT_EXPECT_EQ(test, cpus, all.cpus - 1);
+	KUNIT_EXPECT_EQ(test, (u64)cap, (u64)(all.cpus - 1) * SCHED_CAPACITY_SCALE);
+	sched_test_dl_expect(test, &ctx->want, "with a CPU offline");
+
+	sched_test_dl_preset_total(test, ctx, ST_BW_DEFAULT * (all.cpus - 1));
+	KUNIT_EXPECT_EQ(test, dl_bw_check_overflow(ctx->cpu), 0);
+	sched_test_dl_preset_total(test, ctx, ST_BW_DEFAULT * (all.cpus - 1) + 1);
+	KUNIT_EXPECT_EQ(test, dl_bw_check_overflow(ctx->cpu), -EBUSY);
+	sched_test_dl_expect(test, &ctx->want, "after the checks");
+	/* Given back in the domain it was taken from, before it is rebuilt. */
+	sched_test_dl_unhold(ctx);
+
+	KUNIT_EXPECT_EQ(test, add_cpu(victim), 0);
+	ctx->d = all;
+	ctx->want.cpu[victim].domain = ctx->want.cpu[ctx->cpu].domain;
+	KUNIT_EXPECT_EQ(test, sched_test_dl_model_domain(ctx->cpu).cpus, all.cpus);
+	sched_test_dl_expect(test, &ctx->want, "with the CPU back");
+#else
+	kunit_skip(test, "needs CONFIG_HOTPLUG_CPU");
+#endif
+}
+
 #define DLB_SMP_CASE(fn) KUNIT_CASE(fn)
 #else
 /*
@@ -257,6 +313,7 @@ static struct kunit_case dlb_cases[] = {
 	DLB_SMP_CASE(sched_dl_bw_alloc_free),
 	DLB_SMP_CASE(sched_dl_bw_admission_off),
 	DLB_SMP_CASE(sched_dl_bw_cpumask_can_shrink),
+	DLB_SMP_CASE(sched_dl_bw_cpu_offline),
 	KUNIT_CASE(sched_dl_bw_global_limit),
 	/* Must stay last. */
 	{ .run_case = sched_test_dl_suite_state_kept,

@@ -122,7 +122,11 @@ static void __maybe_unused sched_test_require_default_rt_sysctls(struct kunit *t
 
 /* The deadline bandwidth state of every CPU. */
 struct sched_test_dl_cpu {
-	void *domain;	/* the root domain (SMP) or runqueue (UP) it belongs to */
+	/*
+	 * The domain it belongs to, by its first CPU: a root domain that is
+	 * rebuilt alike (CPU hotplug) is the same domain.
+	 */
+	int domain;
 	u64 bw;
 	u64 total_bw;
 	u64 running_bw;
@@ -147,12 +151,13 @@ static void __maybe_unused sched_test_dl_copy(struct sched_test_dl *to,
 	memcpy(to->cpu, from->cpu, nr_cpu_ids * sizeof(*to->cpu));
 }
 
-static void *sched_test_dl_domain_ptr(int cpu)
+/* Called with interrupts off (a runqueue lock held): the rd is stable. */
+static int sched_test_dl_domain_id(int cpu)
 {
 #ifdef CONFIG_SMP
-	return cpu_rq(cpu)->rd;
+	return cpumask_first(cpu_rq(cpu)->rd->span);
 #else
-	return cpu_rq(cpu);
+	return cpu;
 #endif
 }
 
@@ -188,7 +193,7 @@ static void sched_test_dl_read(struct sched_test_dl *s)
 		struct rq_flags rf;
 		struct dl_bw *dl_b = sched_test_dl_lock(cpu, &rf);
 
-		c->domain = sched_test_dl_domain_ptr(cpu);
+		c->domain = sched_test_dl_domain_id(cpu);
 		c->bw = dl_b->bw;
 		c->total_bw = dl_b->total_bw;
 		c->running_bw = dl->running_bw;
@@ -216,8 +221,8 @@ static void __maybe_unused sched_test_dl_expect(struct kunit *test,
 	for_each_possible_cpu(cpu) {
 		const struct sched_test_dl_cpu *g = &got.cpu[cpu], *w = &want->cpu[cpu];
 
-		KUNIT_EXPECT_PTR_EQ_MSG(test, g->domain, w->domain,
-					"CPU%d domain %s", cpu, when);
+		KUNIT_EXPECT_EQ_MSG(test, g->domain, w->domain,
+				    "CPU%d domain %s", cpu, when);
 		KUNIT_EXPECT_EQ_MSG(test, g->bw, w->bw, "CPU%d bw %s", cpu, when);
 		KUNIT_EXPECT_EQ_MSG(test, g->total_bw, w->total_bw,
 				    "CPU%d total_bw %s", cpu, when);
