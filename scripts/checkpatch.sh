@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run the kernel tree's scripts/checkpatch.pl --strict on every patch of the
-# series, on kunit/hook.patch and on every file under kunit/kernel.
+# series, on the upstream-form test patches (<series>/kunit/), on
+# kunit/hook.patch and on every file under kunit/kernel.
 #
 # Usage: scripts/checkpatch.sh
 set -euo pipefail
@@ -19,6 +20,24 @@ series_patches "$series"
 for patch in "${PATCHES[@]}"; do
 	"$cp" "${opts[@]}" "$series/$patch" || { note "checkpatch: $patch"; bad=1; }
 done
+
+# The upstream-form test patches. FILE_PATH_CHANGES ("does MAINTAINERS
+# need updating?") is ignored: kernel/sched/ is the SCHEDULER entry's.
+for patch in "$series"/kunit/*.patch; do
+	[[ -f $patch ]] || continue
+	"$cp" "${opts[@]}" --ignore FILE_PATH_CHANGES "$patch" ||
+		{ note "checkpatch: ${patch#"$series"/}"; bad=1; }
+done
+
+# The upstream-form copy of a suite must be the kunit/ suite, from its
+# first #include on (the header comments differ).
+body() { sed -n '/^#include/,$p'; }
+if [[ -f $series/kunit/0001-sched-deadline-Add-KUnit-tests-for-__checkparam_dl.patch ]]; then
+	sed -n '/^+++ b\/kernel\/sched\/deadline_test.c$/,/^diff --git/{s/^+//p}' \
+		"$series/kunit/0001-sched-deadline-Add-KUnit-tests-for-__checkparam_dl.patch" |
+		body | diff -u <(body <"$REPO/kunit/kernel/sched/dl_checkparam_test.c") - >&2 ||
+		{ note "patches/kunit/0001-*: deadline_test.c is not kunit/kernel/sched/dl_checkparam_test.c: regenerate the patch"; bad=1; }
+fi
 
 # The hook is a patch of its own, checked like the series.
 "$cp" "${opts[@]}" "$REPO/kunit/hook.patch" || { note "checkpatch: kunit/hook.patch"; bad=1; }

@@ -210,6 +210,7 @@ report_py() {
 		--steps-file "$STEPS_FILE" --series-dir "$series" --package "$PKG" \
 		--package-version "$(cat "$WORK/$PKG/package-version")" \
 		--tested-version "$(matrix version "$PKG")" \
+		--upstream-sha "$(cat "$WORK/$PKG/upstream-kunit" 2>/dev/null || true)" \
 		--kernel-version "$("$REPO/scripts/kernel-version.sh")" "$@"
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, prepare the kernel tree and its
-# steps, build and run every step of the series in every cell, and write
-# the reviewer report to $RESULTS/$PKG/report.md (report.json and
+# steps, build and run every step of the series in every cell (and, with
+# no option, the upstream-form tests: scripts/upstream-kunit.sh), and
+# write the reviewer report to $RESULTS/$PKG/report.md (report.json and
 # junit/<cell>.xml beside it).
 #
 # Usage: scripts/matrix.sh [--cells A,B|none] [--builds A,B|all|none]
@@ -123,6 +124,16 @@ for job in "${todo[@]}"; do
 	[[ $rc -lt 2 ]] || line+=" (exit $rc: $(tail -n 1 "$RESULTS/$PKG/matrix.log"))"
 	printf '%s: %s\n' "$tag" "$line"
 done
+
+# The main job (every cell, every step) also runs the upstream-form tests
+# of <series>/kunit/ on the pristine tree: scripts/upstream-kunit.sh.
+if [[ -z $cells && -z $steps && -z $plan && -s $WORK/$PKG/upstream-kunit ]]; then
+	printf '[upstream] the upstream-form tests on the pristine tree: started\n'
+	up_rc=0
+	run "$REPO/scripts/upstream-kunit.sh" >/dev/null 2>>"$RESULTS/$PKG/matrix.log" || up_rc=$?
+	printf '[upstream] %s\n' "$(cat "$RESULTS/$PKG/upstream-kunit/summary" 2>/dev/null ||
+		echo "no summary (exit $up_rc)")"
+fi
 
 rc=0
 judge --size-limit 0.1 >/dev/null || rc=$?

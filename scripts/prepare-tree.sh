@@ -237,6 +237,26 @@ for patch in "${PATCHES[@]}"; do
 	steps+=("$(printf '%02d' "$n")-$name $(git rev-parse HEAD)")
 done
 
+# The upstream-form KUnit patches (<series>/kunit/*.patch): on the pristine
+# tree alone, without kunit/ or the series; scripts/upstream-kunit.sh runs
+# that commit.
+upstream=$WORK/$PKG/upstream-kunit
+rm -f "$upstream"
+shopt -s nullglob
+upstream_patches=("$series_dir"/kunit/*.patch)
+shopt -u nullglob
+if [[ ${#upstream_patches[@]} -gt 0 ]]; then
+	git checkout -q -f --detach pristine
+	for file in "${upstream_patches[@]}"; do
+		if ! out=$(git am -q --committer-date-is-author-date "$file" 2>&1); then
+			printf '%s\n' "$out" >&2
+			git am --abort >/dev/null 2>&1 || true
+			die "${file#"$REPO"/} does not apply on the pristine tree; git am said why above. The build tree was not touched."
+		fi
+	done
+	git rev-parse HEAD >"$upstream"
+fi
+
 printf '%s\n' "${steps[@]}" >"$STEPS_FILE.tmp"
 mv "$STEPS_FILE.tmp" "$STEPS_FILE"
-note "$PKG $debver: ${#steps[@]} step(s) ready in $STEPS_FILE"
+note "$PKG $debver: ${#steps[@]} step(s) ready in $STEPS_FILE${upstream_patches:+, and the upstream-form tests (${#upstream_patches[@]} patch(es))}"

@@ -454,6 +454,32 @@ def package_warning(installed: str, tested: str) -> Optional[str]:
             'not those of the tested tree')
 
 
+def judge_upstream(results: str, sha: Optional[str]) -> Optional[dict]:
+    """The last run of the upstream-form patches (scripts/upstream-kunit.sh).
+
+    None when there is none; 'stale' when it ran on another commit than the
+    one prepare-tree.sh composed now (@sha): then it does not count.
+    """
+    d = os.path.join(results, 'upstream-kunit')
+    try:
+        meta = read_meta(os.path.join(d, 'meta'))
+    except OSError:
+        return None
+    try:
+        with open(os.path.join(d, 'summary'), encoding='utf-8') as f:
+            line = f.read().strip()
+    except OSError:
+        line = ''
+    if sha and meta.get('sha') != sha:
+        status = 'stale'
+    elif meta.get('complete') != 'y' or not line:
+        status = 'incomplete'
+    else:
+        status = 'green' if ': GREEN: ' in line else 'red'
+    return {'status': status, 'line': line, 'sha': meta.get('sha', ''),
+            'cell': meta.get('cell', '')}
+
+
 def cell_dict(cell: Cell) -> dict:
     return {
         'status': cell.status, 'judged': not cell.status, 'left': cell.status == LEFT,
@@ -564,6 +590,10 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
         problems.extend(f'size: {p}' for p in probs)
         data['code'] = judge_code(args.tree, [(s, sha_of[s]) for s in
                                               dict.fromkeys([BASELINE] + steps)])
+    data['upstream'] = judge_upstream(args.results, getattr(args, 'upstream_sha', None))
+    if data['upstream'] and data['upstream']['status'] in ('red', 'incomplete'):
+        problems.append(f'upstream-kunit: {data["upstream"]["status"]}: '
+                        f'{data["upstream"]["line"] or "no summary"}')
     data['skips'] = [f'{c}: {p}: {r}' for c in cells
                      for p, (s, r) in sorted(grid[BASELINE, c].results.items()) if s == SKIP]
     red = any(e['red'] for row in data['grid'].values() for e in row.values())
@@ -643,6 +673,15 @@ def render_markdown(data: dict) -> str:
         lines += render_sizes(z['base'], z['last'], z['rows'], z['limit'])
     if data['code']:
         lines += render_code(data['code'])
+    up = data.get('upstream')
+    lines += ['## Upstream-form tests (patches/kunit/)', '']
+    if not up:
+        lines.append('Not run (scripts/upstream-kunit.sh).')
+    elif up['status'] == 'stale':
+        lines.append(f'Not run on the current commit: the last run was on `{up["sha"][:12]}`.')
+    else:
+        lines.append(f'{up["status"].upper()}: {up["line"] or "no summary"}')
+    lines.append('')
     lines += ['## Skipped, with reasons (baseline)', '']
     lines += [f'- {s}' for s in data['skips']] or ['None.']
     lines += ['', f'## Verdict: {data["verdict"]}', '', results_mod.kunit_line(data)]
@@ -708,6 +747,8 @@ def main(argv: List[str]) -> int:
                     help='the package version the series is tested on (warned about '
                          'when the installed one differs)')
     ap.add_argument('--kernel-version', required=True)
+    ap.add_argument('--upstream-sha', default='',
+                    help='commit of the upstream-form patches (prepare-tree.sh)')
     ap.add_argument('--cells', default='', help='comma-separated, or "none"; default all')
     ap.add_argument('--steps', default='', help='comma-separated; default all')
     ap.add_argument('--builds', default='',

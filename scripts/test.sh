@@ -69,12 +69,14 @@ report_json=$RESULTS/$PKG/report.json
 plan=$RESULTS/$PKG/plan.json
 mkdir -p "$RESULTS/$PKG"
 if [[ $mode == full ]]; then
-	step "matrix: every step in every cell"
+	step "matrix: every step in every cell, and the upstream-form tests"
 	run_matrix
 	mutants=("$REPO"/kunit/mutants/*/)
 else
 	step "matrix: the baseline in every cell and build-only configuration"
 	run_matrix --steps 00-baseline --builds all
+	step "the upstream-form tests (patches/kunit/) on the pristine tree"
+	run "$REPO/scripts/upstream-kunit.sh" || die "the upstream-form tests are red or did not run"
 	mapfile -t steps < <(step_names)
 	n_all=$(find "$REPO"/kunit/mutants/*/ -name '*.sed' | wc -l)
 	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")

@@ -447,6 +447,58 @@ class RunStateTest(ReportTestCase):
                          r'^build \d+ s, run \d+ s, 65 passed, 0 skipped, 0 failed$')
 
 
+class UpstreamTest(ReportTestCase):
+    """The run of patches/kunit/ (scripts/upstream-kunit.sh) in the report."""
+
+    def put_upstream(self, line, sha=SHA0, complete=True):
+        d = os.path.join(self.results, 'upstream-kunit')
+        os.makedirs(d)
+        with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(f'sha={sha}\ncell=arm-up\n' + ('complete=y\n' if complete else ''))
+        if line is not None:
+            with open(os.path.join(d, 'summary'), 'w', encoding='utf-8') as f:
+                f.write(line + '\n')
+
+    def run_upstream(self, sha=SHA0):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1)
+        args = self.args()
+        args.upstream_sha = sha
+        data = report.judge(args, [CELL])
+        return report.render_markdown(data), data['verdict'] == 'GREEN'
+
+    def test_not_run(self):
+        text, green = self.run_upstream()
+        self.assertTrue(green)
+        self.assertIn('Not run (scripts/upstream-kunit.sh).', text)
+
+    def test_green(self):
+        self.put_upstream('upstream-kunit arm-up: GREEN: Ran 55 tests: passed: 55; '
+                          'suites ok: sched_dl_checkparam (40 s)')
+        text, green = self.run_upstream()
+        self.assertTrue(green)
+        self.assertIn('GREEN: upstream-kunit arm-up: GREEN: Ran 55 tests', text)
+
+    def test_red_makes_the_report_red(self):
+        self.put_upstream('upstream-kunit arm-up: RED: Ran 55 tests: passed: 54, failed: 1; '
+                          'not ok: sched_dl_checkparam (40 s)')
+        text, green = self.run_upstream()
+        self.assertFalse(green)
+        self.assertIn('- upstream-kunit: red: upstream-kunit arm-up: RED', text)
+
+    def test_incomplete_is_red(self):
+        self.put_upstream(None, complete=False)
+        text, green = self.run_upstream()
+        self.assertFalse(green)
+        self.assertIn('- upstream-kunit: incomplete: no summary', text)
+
+    def test_stale_does_not_count(self):
+        self.put_upstream('upstream-kunit arm-up: RED: nothing ran', sha=SHA1)
+        text, green = self.run_upstream(sha=SHA0)
+        self.assertTrue(green)
+        self.assertIn('Not run on the current commit', text)
+
+
 class DifferencesTest(unittest.TestCase):
 
     def test_differences(self):
