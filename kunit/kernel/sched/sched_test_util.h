@@ -216,7 +216,11 @@ static void __maybe_unused sched_test_dl_expect(struct kunit *test,
 	struct sched_test_dl got;
 	int cpu;
 
-	KUNIT_ASSERT_EQ(test, sched_test_dl_alloc(test, &got), 0);
+	/* Also called from .exit, where an assertion must not abort. */
+	if (sched_test_dl_alloc(test, &got)) {
+		KUNIT_FAIL(test, "no memory to check the state %s", when);
+		return;
+	}
 	sched_test_dl_read(&got);
 	for_each_possible_cpu(cpu) {
 		const struct sched_test_dl_cpu *g = &got.cpu[cpu], *w = &want->cpu[cpu];
@@ -248,7 +252,10 @@ static void __maybe_unused sched_test_dl_wait(struct kunit *test,
 	struct sched_test_dl got;
 	int i;
 
-	KUNIT_ASSERT_EQ(test, sched_test_dl_alloc(test, &got), 0);
+	if (sched_test_dl_alloc(test, &got)) {
+		KUNIT_FAIL(test, "no memory to check the state %s", when);
+		return;
+	}
 	for (i = 0; i < 50; i++) {
 		sched_test_dl_read(&got);
 		if (sched_test_dl_equal(&got, want))
@@ -259,12 +266,12 @@ static void __maybe_unused sched_test_dl_wait(struct kunit *test,
 }
 
 /*
- * The suites own the deadline accounting while they run: skip when the
- * system holds deadline bandwidth already (a deadline task, a sugov
- * kthread is not accounted, a cpuset or hotplug change under way).
+ * The suites own the deadline accounting while they run: none may start
+ * when the system holds deadline bandwidth already (a deadline task; a
+ * sugov kthread is not accounted). Returns the first CPU that holds some,
+ * or -1.
  */
-static void __maybe_unused sched_test_dl_require_idle(struct kunit *test,
-						      const struct sched_test_dl *s)
+static int sched_test_dl_busy_cpu(const struct sched_test_dl *s)
 {
 	int cpu;
 
@@ -272,10 +279,41 @@ static void __maybe_unused sched_test_dl_require_idle(struct kunit *test,
 		const struct sched_test_dl_cpu *c = &s->cpu[cpu];
 
 		if (c->total_bw || c->this_bw || c->running_bw)
-			kunit_skip(test,
-				   "CPU%d holds deadline bandwidth (total %llu, this %llu, running %llu)",
-				   cpu, c->total_bw, c->this_bw, c->running_bw);
+			return cpu;
 	}
+	return -1;
+}
+
+/* The state a deadline suite found, and whether it may run at all. */
+static struct sched_test_dl sched_test_dl_suite_start;
+static int sched_test_dl_suite_busy = -1;
+
+/*
+ * Skip a case, with the reason, when the suite found deadline bandwidth
+ * at its start; fail it when the bandwidth was left by an earlier case
+ * (that case failed too: it checks its own undo), so that a leak shows
+ * as red in every later case rather than as skips.
+ */
+static int __maybe_unused sched_test_dl_require_idle(struct kunit *test,
+						     const struct sched_test_dl *s)
+{
+	const struct sched_test_dl_cpu *c;
+	int cpu = sched_test_dl_suite_busy;
+
+	if (cpu >= 0) {
+		c = &sched_test_dl_suite_start.cpu[cpu];
+		kunit_skip(test,
+			   "CPU%d held deadline bandwidth when the suite started (total %llu, this %llu, running %llu)",
+			   cpu, c->total_bw, c->this_bw, c->running_bw);
+	}
+	cpu = sched_test_dl_busy_cpu(s);
+	if (cpu < 0)
+		return 0;
+	c = &s->cpu[cpu];
+	KUNIT_FAIL(test,
+		   "CPU%d holds deadline bandwidth an earlier case left (total %llu, this %llu, running %llu)",
+		   cpu, c->total_bw, c->this_bw, c->running_bw);
+	return -EBUSY;
 }
 
 /* The model. */
@@ -284,7 +322,12 @@ static void __maybe_unused sched_test_dl_require_idle(struct kunit *test,
 static bool sched_test_dl_same_domain(int cpu, int other)
 {
 #ifdef CONFIG_SMP
-	return cpu_rq(cpu)->rd == cpu_rq(other)->rd;
+	bool same;
+
+	rcu_read_lock_sched();
+	same = cpu_rq(cpu)->rd == cpu_rq(other)->rd;
+	rcu_read_unlock_sched();
+	return same;
 #else
 	return cpu == other;
 #endif
@@ -440,6 +483,11 @@ struct sched_test_dl_ctx {
 	int nr_held;
 	/* The case wrote sched_rt_runtime_us: the exit writes it back. */
 	bool rt_sysctl;
+	/* The case changed the root task group's RT bandwidth. */
+	bool root_rt;
+	/* The case took CPU offline_cpu offline: the exit brings it back. */
+	bool cpu_offline;
+	int offline_cpu;
 };
 
 /* The kernel changed the total by @delta, and no task will undo it. */
@@ -447,6 +495,7 @@ static void __maybe_unused sched_test_dl_hold(struct kunit *test,
 					      struct sched_test_dl_ctx *ctx,
 					      s64 delta)
 {
+	/* Called from cases only: an abort leaves the exit to undo the rest. */
 	KUNIT_ASSERT_LT(test, ctx->nr_held, (int)ARRAY_SIZE(ctx->held));
 	ctx->held[ctx->nr_held++] = delta;
 }
@@ -521,7 +570,8 @@ static int __maybe_unused sched_test_dl_ctx_init(struct kunit *test,
 	if (sched_test_dl_alloc(test, &ctx->start))
 		return -ENOMEM;
 	sched_test_dl_read(&ctx->start);
-	sched_test_dl_require_idle(test, &ctx->start);
+	if (sched_test_dl_require_idle(test, &ctx->start))
+		return -EBUSY;
 	sched_test_dl_require_model(test);
 	/* From here on, the exit checks and undoes. */
 	if (sched_test_dl_alloc(test, &ctx->want))
@@ -566,6 +616,14 @@ static void __maybe_unused sched_test_dl_ctx_exit(struct kunit *test,
 {
 	if (!ctx->want.cpu)
 		return;
+#ifdef CONFIG_HOTPLUG_CPU
+	/* A case that stopped half-way may leave its CPU offline. */
+	if (ctx->cpu_offline) {
+		KUNIT_EXPECT_EQ(test, add_cpu(ctx->offline_cpu), 0);
+		ctx->cpu_offline = false;
+		sched_test_dl_copy(&ctx->want, &ctx->start);
+	}
+#endif
 	sched_test_dl_expect(test, &ctx->want, "at the end of the case");
 	sched_test_dl_stop(ctx, &ctx->p, &ctx->p_bw);
 	sched_test_dl_stop(ctx, &ctx->donor, &ctx->donor_bw);
@@ -576,12 +634,17 @@ static void __maybe_unused sched_test_dl_ctx_exit(struct kunit *test,
 		KUNIT_EXPECT_EQ(test, sched_test_dl_rt_runtime(test, ctx, ST_RT_RUNTIME_US,
 							       ST_BW_DEFAULT), 0);
 #endif
+#ifdef CONFIG_RT_GROUP_SCHED
+	/* After the global limit: the root group may not exceed it. */
+	if (ctx->root_rt)
+		KUNIT_EXPECT_EQ(test, tg_set_rt_bandwidth(&root_task_group,
+							  (u64)ST_RT_PERIOD_US * ST_US,
+							  (u64)ST_RT_RUNTIME_US * ST_US), 0);
+#endif
 	sched_test_dl_expect(test, &ctx->start, "after the case was undone");
 }
 
 /* The state a deadline suite found: its last case compares with it. */
-static struct sched_test_dl sched_test_dl_suite_start;
-
 static int __maybe_unused sched_test_dl_suite_init(struct kunit_suite *suite)
 {
 	sched_test_dl_suite_start.cpu = kcalloc(nr_cpu_ids,
@@ -590,6 +653,7 @@ static int __maybe_unused sched_test_dl_suite_init(struct kunit_suite *suite)
 	if (!sched_test_dl_suite_start.cpu)
 		return -ENOMEM;
 	sched_test_dl_read(&sched_test_dl_suite_start);
+	sched_test_dl_suite_busy = sched_test_dl_busy_cpu(&sched_test_dl_suite_start);
 	return 0;
 }
 

@@ -268,10 +268,11 @@ static void sched_setscheduler_sugov_user(struct kunit *test)
 
 /*
  * Known 6.1 behaviour, kept by the series: a deadline task that leaves
- * SCHED_DEADLINE without having run keeps its share of the domain's
- * total_bw for good. switched_from_dl() drops this_bw; the total is meant
- * to go at the 0-lag time, but only task_non_contending() arms that
- * timer, for a task that sleeps after running (README.rst).
+ * SCHED_DEADLINE while not queued and without an armed inactive timer
+ * (it never ran, as here, or it slept past its 0-lag time) keeps its
+ * share of the domain's total_bw for good. switched_from_dl() drops
+ * this_bw; the total is meant to go at the 0-lag time, but only
+ * task_non_contending() arms that timer, when a running task sleeps.
  */
 static void sched_setscheduler_deadline_leave(struct kunit *test)
 {
@@ -292,12 +293,7 @@ static void sched_setscheduler_deadline_leave(struct kunit *test)
 	sched_test_dl_expect(test, &dl->want, "after leaving");
 }
 
-/*
- * A deadline task changing its parameters (dl_param_changed()): a new
- * bandwidth is admitted against the domain; unchanged parameters, or a
- * change that keeps the bandwidth, are not checked at all, even in a
- * domain over capacity.
- */
+/* A deadline task changing its parameters: the new bandwidth is admitted. */
 static void sched_setscheduler_deadline_change(struct kunit *test)
 {
 	struct dls_ctx *ctx = test->priv;
@@ -315,16 +311,42 @@ static void sched_setscheduler_deadline_change(struct kunit *test)
 	dl->want.cpu[dl->cpu].this_bw += ST_BW_20_100 - ST_BW_10_100;
 	dl->p_bw = ST_BW_20_100;
 	sched_test_dl_expect(test, &dl->want, "after growing");
+}
 
-	sched_test_dl_preset_total(test, dl, dl->d.limit + 1);
-	/* Growing again does not fit. */
-	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_DEADLINE, 0, 30 * ST_MS,
+/* ... or refused when it does not fit, and the old parameters stay. */
+static void sched_setscheduler_deadline_change_refused(struct kunit *test)
+{
+	struct dls_ctx *ctx = test->priv;
+	struct sched_test_dl_ctx *dl = &ctx->dl;
+	struct task_struct *p = dl->p;
+
+	KUNIT_ASSERT_EQ(test, dls_dl_10_100(p, true), 0);
+	sched_test_dl_model_task(dl, dl->p, &dl->p_bw, ST_BW_10_100);
+	/* Growing by 10 ms / 100 ms would end one unit past the limit. */
+	sched_test_dl_preset_total(test, dl, dl->d.limit - ST_BW_20_100 + ST_BW_10_100 + 1);
+	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_DEADLINE, 0, 20 * ST_MS,
 					  100 * ST_MS, 100 * ST_MS), -EBUSY);
-	/* The same parameters: nothing to do. */
-	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_DEADLINE, 0, 20 * ST_MS,
+	KUNIT_EXPECT_EQ(test, p->dl.dl_runtime, 10 * ST_MS);
+	sched_test_dl_expect(test, &dl->want, "after the refusal");
+}
+
+/*
+ * Unchanged parameters (dl_param_changed()), or a change that keeps the
+ * bandwidth (sched_dl_overflow()'s shortcut), are not checked at all,
+ * even in a domain over capacity.
+ */
+static void sched_setscheduler_deadline_change_same_bw(struct kunit *test)
+{
+	struct dls_ctx *ctx = test->priv;
+	struct sched_test_dl_ctx *dl = &ctx->dl;
+	struct task_struct *p = dl->p;
+
+	KUNIT_ASSERT_EQ(test, dls_dl_10_100(p, true), 0);
+	sched_test_dl_model_task(dl, dl->p, &dl->p_bw, ST_BW_10_100);
+	sched_test_dl_preset_total(test, dl, dl->d.limit + 1);
+	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_DEADLINE, 0, 10 * ST_MS,
 					  100 * ST_MS, 100 * ST_MS), 0);
-	/* A new deadline, the same bandwidth: sched_dl_overflow()'s shortcut. */
-	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_DEADLINE, 0, 20 * ST_MS,
+	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_DEADLINE, 0, 10 * ST_MS,
 					  50 * ST_MS, 100 * ST_MS), 0);
 	KUNIT_EXPECT_EQ(test, p->dl.dl_deadline, 50 * ST_MS);
 	sched_test_dl_expect(test, &dl->want, "after the unchecked changes");
@@ -412,10 +434,12 @@ static void sched_setscheduler_deadline_boosted(struct kunit *test)
 }
 
 /*
- * A task that is not a deadline task but runs boosted by a deadline donor
- * is a deadline task to __sched_setscheduler() (dl_task()): asking for
- * another policy that is not SCHED_DEADLINE matches no branch of
- * sched_dl_overflow(), and is refused with -EBUSY until the boost ends.
+ * Known 6.1 behaviour, kept by the series: a task that is not a deadline
+ * task but runs boosted by a deadline donor is a deadline task to
+ * __sched_setscheduler() (dl_task()); asking for another policy that is
+ * not SCHED_DEADLINE matches no branch of sched_dl_overflow() and is
+ * refused with -EBUSY until the boost ends, although it has no deadline
+ * bandwidth to account.
  */
 static void sched_setscheduler_boosted_by_deadline(struct kunit *test)
 {
@@ -459,33 +483,56 @@ static struct task_group *dls_rt_group(struct kunit *test, struct dls_ctx *ctx)
 }
 #endif
 
-/* An RT policy into a task group without RT runtime: users only get -EPERM. */
-static void sched_setscheduler_rt_group_runtime(struct kunit *test)
+/* An RT policy into a task group without RT runtime: users get -EPERM. */
+static void sched_setscheduler_rt_group_user_refused(struct kunit *test)
+{
+#ifdef CONFIG_RT_GROUP_SCHED
+	struct dls_ctx *ctx = test->priv;
+	struct task_struct *p = ctx->dl.p;
+
+	dls_rt_group(test, ctx);
+	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_FIFO, 1, 0, 0, 0), -EPERM);
+	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
+	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_RR, 1, 0, 0, 0), -EPERM);
+	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
+	/* Not an RT policy: not this rule's business. */
+	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_BATCH, 0, 0, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, p->policy, SCHED_BATCH);
+	KUNIT_EXPECT_EQ(test, dls_normal(p), 0);
+#else
+	kunit_skip(test, "needs CONFIG_RT_GROUP_SCHED");
+#endif
+}
+
+/* The same request from the kernel itself is not refused. */
+static void sched_setscheduler_rt_group_kernel_allowed(struct kunit *test)
+{
+#ifdef CONFIG_RT_GROUP_SCHED
+	struct dls_ctx *ctx = test->priv;
+	struct task_struct *p = ctx->dl.p;
+
+	dls_rt_group(test, ctx);
+	KUNIT_EXPECT_EQ(test, dls_setattr(p, false, SCHED_FIFO, 1, 0, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, p->policy, SCHED_FIFO);
+	KUNIT_EXPECT_EQ(test, dls_normal(p), 0);
+#else
+	kunit_skip(test, "needs CONFIG_RT_GROUP_SCHED");
+#endif
+}
+
+/* A group with RT runtime takes a user's RT task. */
+static void sched_setscheduler_rt_group_with_runtime(struct kunit *test)
 {
 #ifdef CONFIG_RT_GROUP_SCHED
 	struct dls_ctx *ctx = test->priv;
 	struct task_struct *p = ctx->dl.p;
 	struct task_group *tg = dls_rt_group(test, ctx);
 
-	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_FIFO, 1, 0, 0, 0), -EPERM);
-	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
-	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_RR, 1, 0, 0, 0), -EPERM);
-	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
-	/* The kernel itself may. */
-	KUNIT_EXPECT_EQ(test, dls_setattr(p, false, SCHED_FIFO, 1, 0, 0, 0), 0);
-	KUNIT_EXPECT_EQ(test, p->policy, SCHED_FIFO);
-	KUNIT_ASSERT_EQ(test, dls_normal(p), 0);
-	/* Not an RT policy: not this rule's business. */
-	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_BATCH, 0, 0, 0, 0), 0);
-	KUNIT_EXPECT_EQ(test, p->policy, SCHED_BATCH);
-	KUNIT_ASSERT_EQ(test, dls_normal(p), 0);
-
-	/* With runtime, users may too. */
 	KUNIT_ASSERT_EQ(test, sched_group_set_rt_runtime(tg, 1000), 0);
 	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_FIFO, 1, 0, 0, 0), 0);
 	KUNIT_EXPECT_EQ(test, p->policy, SCHED_FIFO);
 	KUNIT_EXPECT_EQ(test, p->rt_priority, 1U);
-	KUNIT_ASSERT_EQ(test, dls_normal(p), 0);
+	KUNIT_EXPECT_EQ(test, dls_normal(p), 0);
 #else
 	kunit_skip(test, "needs CONFIG_RT_GROUP_SCHED");
 #endif
@@ -579,7 +626,9 @@ static void sched_setscheduler_deadline_root_domain(struct kunit *test)
  * A root domain without deadline bandwidth (sched_rt_runtime_us = 0):
  * users get -EPERM, the kernel -EBUSY. With CONFIG_RT_GROUP_SCHED the
  * root task group's RT bandwidth must first go below the new limit: 1 us
- * every 2 s is 0 in BW_SHIFT fixed point.
+ * every 2 s is 0 in BW_SHIFT fixed point. Meanwhile an RT task in the
+ * root group would be throttled after 1 us: the cells run none (the
+ * stopper threads are in the stop class), and the window is a few calls.
  */
 static void sched_setscheduler_deadline_no_bandwidth(struct kunit *test)
 {
@@ -589,6 +638,7 @@ static void sched_setscheduler_deadline_no_bandwidth(struct kunit *test)
 	struct task_struct *p = dl->p;
 
 #ifdef CONFIG_RT_GROUP_SCHED
+	dl->root_rt = true;
 	KUNIT_ASSERT_EQ(test, tg_set_rt_bandwidth(&root_task_group,
 						  2ULL * ST_RT_PERIOD_US * ST_US, ST_US), 0);
 #endif
@@ -687,10 +737,14 @@ static struct kunit_case dls_cases[] = {
 	KUNIT_CASE(sched_setscheduler_sugov_user),
 	KUNIT_CASE(sched_setscheduler_deadline_leave),
 	KUNIT_CASE(sched_setscheduler_deadline_change),
+	KUNIT_CASE(sched_setscheduler_deadline_change_refused),
+	KUNIT_CASE(sched_setscheduler_deadline_change_same_bw),
 	KUNIT_CASE(sched_setscheduler_deadline_change_affinity),
 	KUNIT_CASE(sched_setscheduler_deadline_boosted),
 	KUNIT_CASE(sched_setscheduler_boosted_by_deadline),
-	KUNIT_CASE(sched_setscheduler_rt_group_runtime),
+	KUNIT_CASE(sched_setscheduler_rt_group_user_refused),
+	KUNIT_CASE(sched_setscheduler_rt_group_kernel_allowed),
+	KUNIT_CASE(sched_setscheduler_rt_group_with_runtime),
 	KUNIT_CASE(sched_setscheduler_admission_off_deadline),
 	KUNIT_CASE(sched_setscheduler_admission_off_rt_group),
 	KUNIT_CASE(sched_setscheduler_deadline_root_domain),
