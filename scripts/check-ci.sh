@@ -3,8 +3,8 @@
 # (scripts/matrix.py check), and that the workflow takes its cells from
 # ci/matrix.json, runs the same commands as the local ones (the static
 # part of the test command, one cell per job, the build-only
-# configurations without a cell), puts the report into the job summary and
-# uploads the JUnit files.
+# configurations without a cell, the upstream-form tests), puts the report
+# into the job summary and uploads the JUnit files.
 #
 # Usage: scripts/check-ci.sh
 set -euo pipefail
@@ -19,7 +19,8 @@ yamllint -d '{extends: default, rules: {line-length: {max: 100}, truthy: {check-
 # shellcheck disable=SC2016 # literal $CELL, as the workflow spells it
 for want in 'scripts/matrix.py github' 'fromJSON(needs.cells.outputs.cells)' \
 	'scripts/test.sh --no-matrix' 'scripts/matrix.sh --cells "$CELL"' \
-	'scripts/matrix.sh --cells none --builds all' 'GITHUB_STEP_SUMMARY' \
+	'scripts/matrix.sh --cells none --builds all' 'scripts/upstream-kunit.sh' \
+	'GITHUB_STEP_SUMMARY' \
 	'results/*/junit/*.xml'; do
 	grep -qF "$want" "$wf" || die "$wf does not contain: $want"
 done
