@@ -18,9 +18,6 @@
 #include "sched_test_util.h"
 #include <linux/prandom.h>
 
-/* A total far above any capacity, that moves no extra_bw (2^32 multiple). */
-#define DLB_HUGE_TOTAL	BIT_ULL(55)
-
 static int dlb_init(struct kunit *test)
 {
 	struct sched_test_dl_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
@@ -151,7 +148,7 @@ static void sched_dl_bw_admission_off(struct kunit *test)
 	int ret;
 
 	KUNIT_ASSERT_EQ(test, sched_test_dl_rt_runtime(test, ctx, -1, (u64)-1), 0);
-	sched_test_dl_preset_total(test, ctx, DLB_HUGE_TOTAL);
+	sched_test_dl_preset_total(test, ctx, ST_HUGE_TOTAL);
 	KUNIT_EXPECT_EQ(test, dl_bw_check_overflow(ctx->cpu), 0);
 	ret = dlb_alloc(ctx, ST_BW_UNIT);
 	KUNIT_EXPECT_EQ(test, ret, 0);

@@ -16,13 +16,6 @@
  */
 #include "sched_test_util.h"
 
-/*
- * A total far above any capacity: (u64)-1 scaled by the capacity wraps to
- * about 2^54, so a check that forgot the bw == -1 case would refuse it.
- * A multiple of 2^32: it moves no extra_bw (see sched_test_dl_share()).
- */
-#define DLO_HUGE_TOTAL	BIT_ULL(55)
-
 /* sched_dl_overflow() as __sched_setscheduler() calls it: rq locked. */
 static int dlo_overflow(struct task_struct *p, int policy, u64 flags,
 			u64 runtime, u64 deadline, u64 period)
@@ -212,12 +205,8 @@ static void sched_dl_overflow_change(struct kunit *test)
 				   c->headroom);
 	ret = dlo_setattr(ctx->p, c->runtime, c->deadline, c->period);
 	KUNIT_EXPECT_EQ(test, ret, c->ret);
-	if (!ret && c->new_bw != old_bw) {
-		sched_test_dl_model_add(&ctx->want, ctx->cpu, -(s64)old_bw, ctx->d.cpus);
-		sched_test_dl_model_add(&ctx->want, ctx->cpu, c->new_bw, ctx->d.cpus);
-		ctx->want.cpu[ctx->cpu].this_bw += c->new_bw - old_bw;
-		ctx->p_bw = c->new_bw;
-	}
+	if (!ret && c->new_bw != old_bw)
+		sched_test_dl_model_change(ctx, c->new_bw);
 	KUNIT_EXPECT_EQ(test, ctx->p->dl.dl_runtime, ret ? 10 * ST_MS : c->runtime);
 	sched_test_dl_expect(test, &ctx->want, "after the change");
 }
@@ -255,11 +244,8 @@ static void sched_dl_overflow_change_non_contending(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dlo_setattr(p, 20 * ST_MS, 100 * ST_MS, 100 * ST_MS), 0);
 	KUNIT_EXPECT_FALSE(test, p->dl.dl_non_contending);
 	KUNIT_EXPECT_FALSE(test, hrtimer_active(&p->dl.inactive_timer));
-	sched_test_dl_model_add(&ctx->want, ctx->cpu, -(s64)ST_BW_10_100, ctx->d.cpus);
-	sched_test_dl_model_add(&ctx->want, ctx->cpu, ST_BW_20_100, ctx->d.cpus);
-	ctx->want.cpu[ctx->cpu].this_bw += ST_BW_20_100 - ST_BW_10_100;
+	sched_test_dl_model_change(ctx, ST_BW_20_100);
 	ctx->want.cpu[ctx->cpu].running_bw -= ST_BW_10_100;
-	ctx->p_bw = ST_BW_20_100;
 	sched_test_dl_expect(test, &ctx->want, "after the change");
 }
 
@@ -372,7 +358,7 @@ static void sched_dl_overflow_admission_off(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, dl_bandwidth_enabled());
 	sched_test_dl_expect(test, &ctx->want, "after sched_rt_runtime_us = -1");
 	/* Far past any capacity: -1 must not be read as a huge limit. */
-	sched_test_dl_preset_total(test, ctx, DLO_HUGE_TOTAL);
+	sched_test_dl_preset_total(test, ctx, ST_HUGE_TOTAL);
 	ret = dlo_overflow(ctx->p, SCHED_DEADLINE, 0, 100 * ST_MS, 100 * ST_MS,
 			   100 * ST_MS);
 	KUNIT_EXPECT_EQ(test, ret, 0);

@@ -12,16 +12,23 @@
  *
  * Such a group has no css, so tg_has_rt_tasks(), which iterates the tasks
  * of a group's css, must never run on one: it runs when a group's runtime
- * goes from non-zero to 0. No case does that to a test group; the -EBUSY
+ * goes from non-zero to 0. No case does that to a test group. The -EBUSY
  * rule ("do not take the runtime away from RT tasks") is checked on the
- * root group instead, whose css is the real root cgroup, with a test
- * kthread made SCHED_FIFO in it.
+ * root group, whose css is the real root cgroup, and on a real child
+ * cgroup: the cases that need one mount the cgroup2 file system inside
+ * the kernel, enable the cpu controller, mkdir the child and move a test
+ * kthread through cgroup.procs, as a user would from a shell.
  *
  * Every case restores the root group's bandwidth and the sysctls through
  * the kernel's own paths; the last case checks that the root group, the
  * default bandwidth, the sysctls and the deadline bandwidth they feed are
  * as the suite found them.
  */
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/mount.h>
+#include <linux/namei.h>
+
 #include "sched_test_util.h"
 
 #define RTG_US		ST_US
@@ -113,11 +120,14 @@ static void rtg_expect_state(struct kunit *test, const struct rtg_state *want)
 	}
 }
 
+struct rtg_cgroup;
+
 struct rtg_ctx {
 	struct rtg_state saved;
 	struct task_group *groups[RTG_MAX_GROUPS];
 	int nr_groups;
 	struct task_struct *rt_kthread;
+	struct rtg_cgroup *cg;
 	/* What the exit must put back. */
 	bool sysctl_changed;
 	bool root_changed;
@@ -175,6 +185,250 @@ static struct task_struct *rtg_rt_kthread(struct kunit *test)
 	return p;
 }
 
+static int rtg_sleeper_fn(void *ready)
+{
+	set_current_state(TASK_INTERRUPTIBLE);
+	complete(ready);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+/*
+ * A SCHED_NORMAL kthread that has run and sleeps until it is stopped: the
+ * cgroup core refuses to move a kthread that has not run yet
+ * (no_cgroup_migration, cleared by cgroup_kthread_ready() when it first
+ * runs). Wait until it is in rtg_sleeper_fn(), and on SMP until it is off
+ * its CPU (wait_task_inactive() is a no-op on UP).
+ */
+static struct task_struct *rtg_sleeper(struct kunit *test)
+{
+	struct rtg_ctx *ctx = test->priv;
+	DECLARE_COMPLETION_ONSTACK(ready);
+	struct task_struct *p = kthread_run(rtg_sleeper_fn, &ready, "rtg_sleeper");
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
+	ctx->rt_kthread = p;
+	wait_for_completion(&ready);
+	KUNIT_ASSERT_NE_MSG(test, wait_task_inactive(p, TASK_INTERRUPTIBLE), 0UL,
+			    "the kthread did not go to sleep");
+	KUNIT_ASSERT_FALSE(test, p->no_cgroup_migration);
+	return p;
+}
+
+/*
+ * A real child cgroup, made through the cgroup2 file system as a shell
+ * would: mount, "+cpu" into the root's cgroup.subtree_control, mkdir,
+ * PIDs into cgroup.procs. The mount is the kernel's own (vfs_kern_mount(),
+ * attached to no path), so nothing outside the test sees it; the exit
+ * undoes each step that was done, in reverse.
+ */
+#define RTG_CGROUP	"sched_rt_group_test"
+
+struct rtg_cgroup {
+	struct vfsmount *mnt;
+	bool cpu_enabled;		/* by the test: disable again */
+	bool made;			/* the child exists */
+	struct task_struct *moved;	/* in the child: move back */
+	struct task_group *tg;		/* the child's task group */
+};
+
+static int rtg_cg_write(struct rtg_cgroup *cg, const char *file, const char *buf)
+{
+	struct file *f = file_open_root_mnt(cg->mnt, file, O_WRONLY, 0);
+	loff_t pos = 0;
+	ssize_t ret;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	ret = kernel_write(f, buf, strlen(buf), &pos);
+	/* The test runs in a kthread: release the file now, not later. */
+	__fput_sync(f);
+	return ret < 0 ? ret : 0;
+}
+
+static int rtg_cg_move(struct rtg_cgroup *cg, const char *dir, struct task_struct *p)
+{
+	char file[64], pid[16];
+
+	snprintf(file, sizeof(file), "%s%scgroup.procs", dir, *dir ? "/" : "");
+	snprintf(pid, sizeof(pid), "%d", task_pid_nr(p));
+	return rtg_cg_write(cg, file, pid);
+}
+
+/* Make or remove the child, as mkdir(2) and rmdir(2) do. */
+static int rtg_cg_dir(struct rtg_cgroup *cg, bool make)
+{
+	struct dentry *root = cg->mnt->mnt_root, *d;
+	struct inode *dir = d_inode(root);
+	int ret;
+
+	inode_lock_nested(dir, I_MUTEX_PARENT);
+	d = lookup_one_len(RTG_CGROUP, root, strlen(RTG_CGROUP));
+	if (IS_ERR(d)) {
+		ret = PTR_ERR(d);
+	} else {
+		ret = make ? vfs_mkdir(&init_user_ns, dir, d, 0755) :
+			     vfs_rmdir(&init_user_ns, dir, d);
+		dput(d);
+	}
+	inode_unlock(dir);
+	return ret;
+}
+
+/* Is the cpu controller enabled for the root cgroup's children? */
+static int rtg_cg_cpu_enabled(struct rtg_cgroup *cg)
+{
+	struct file *f = file_open_root_mnt(cg->mnt, "cgroup.subtree_control",
+					    O_RDONLY, 0);
+	char buf[256] = "", *s = buf, *word;
+	loff_t pos = 0;
+	ssize_t len;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	len = kernel_read(f, buf, sizeof(buf) - 1, &pos);
+	__fput_sync(f);
+	if (len < 0)
+		return len;
+	while ((word = strsep(&s, "\n ")))
+		if (!strcmp(word, "cpu"))
+			return 1;
+	return 0;
+}
+
+/*
+ * Mount, enable the cpu controller, make the child and move @p into it
+ * (a SCHED_NORMAL task: any group may take it). Skips, with the reason,
+ * where the kernel cannot offer that (the cpu controller bound to a v1
+ * hierarchy, for example).
+ */
+static struct task_group *rtg_child_cgroup(struct kunit *test, struct task_struct *p)
+{
+	struct rtg_ctx *ctx = test->priv;
+	struct file_system_type *type;
+	struct rtg_cgroup *cg;
+	int ret;
+
+	cg = kunit_kzalloc(test, sizeof(*cg), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, cg);
+	ctx->cg = cg;
+	type = get_fs_type("cgroup2");
+	if (!type)
+		kunit_skip(test, "no cgroup2 file system");
+	cg->mnt = vfs_kern_mount(type, 0, "cgroup2", NULL);
+	put_filesystem(type);
+	if (IS_ERR(cg->mnt)) {
+		ret = PTR_ERR(cg->mnt);
+		cg->mnt = NULL;
+		kunit_skip(test, "cannot mount cgroup2: %d", ret);
+	}
+	ret = rtg_cg_cpu_enabled(cg);
+	KUNIT_ASSERT_GE_MSG(test, ret, 0, "reading cgroup.subtree_control");
+	if (!ret) {
+		ret = rtg_cg_write(cg, "cgroup.subtree_control", "+cpu");
+		if (ret)
+			kunit_skip(test, "cannot enable the cpu controller on cgroup2: %d",
+				   ret);
+		cg->cpu_enabled = true;
+	}
+	KUNIT_ASSERT_EQ(test, rtg_cg_dir(cg, true), 0);
+	cg->made = true;
+	KUNIT_ASSERT_EQ(test, rtg_cg_move(cg, RTG_CGROUP, p), 0);
+	cg->moved = p;
+	/* The group the move gave it: a new child of the root group, empty. */
+	rcu_read_lock();
+	cg->tg = task_group(p);
+	rcu_read_unlock();
+	KUNIT_ASSERT_PTR_NE(test, cg->tg, &root_task_group);
+	KUNIT_EXPECT_PTR_EQ(test, cg->tg->parent, &root_task_group);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(cg->tg), 0L);
+	return cg->tg;
+}
+
+static bool rtg_tg_listed(struct task_group *tg)
+{
+	struct task_group *t;
+	bool found = false;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &task_groups, list)
+		found |= t == tg;
+	rcu_read_unlock();
+	return found;
+}
+
+/*
+ * Undo rtg_child_cgroup(). The child's runtime goes back to 0 first: the
+ * group leaves the walk only when its css is released, after the rmdir,
+ * and until then it counts in the root group's sum. Wait (up to 1 s) for
+ * that, so that the next case finds the tree as the suite did.
+ */
+static void rtg_cgroup_undo(struct kunit *test)
+{
+	struct rtg_ctx *ctx = test->priv;
+	struct rtg_cgroup *cg = ctx->cg;
+	int i;
+
+	if (cg->moved)
+		KUNIT_EXPECT_EQ(test, rtg_cg_move(cg, "", cg->moved), 0);
+	if (cg->tg)
+		KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(cg->tg, 0), 0);
+	if (cg->made)
+		KUNIT_EXPECT_EQ(test, rtg_cg_dir(cg, false), 0);
+	if (cg->cpu_enabled)
+		KUNIT_EXPECT_EQ(test, rtg_cg_write(cg, "cgroup.subtree_control", "-cpu"), 0);
+	mntput(cg->mnt);
+	for (i = 0; cg->tg && rtg_tg_listed(cg->tg) && i < 50; i++)
+		msleep(20);
+	if (cg->tg)
+		KUNIT_EXPECT_FALSE_MSG(test, rtg_tg_listed(cg->tg),
+				       "the child's task group is still in the walk");
+}
+
+struct rtg_undo {
+	struct kunit *test;
+	struct completion done;
+};
+
+static int rtg_undo_fn(void *data)
+{
+	struct rtg_undo *u = data;
+
+	rtg_cgroup_undo(u->test);
+	complete(&u->done);
+	return 0;
+}
+
+/*
+ * After a failed assertion, KUnit runs .exit in the thread that runs the
+ * suites (kernel_init, not a kthread), where a file cannot be released
+ * synchronously (__fput_sync()): undo from a kthread then.
+ */
+static void rtg_cgroup_exit(struct kunit *test)
+{
+	struct rtg_ctx *ctx = test->priv;
+	struct rtg_undo u = { .test = test };
+	struct task_struct *t;
+
+	if (!ctx->cg || !ctx->cg->mnt)
+		return;
+	if (current->flags & PF_KTHREAD) {
+		rtg_cgroup_undo(test);
+	} else {
+		init_completion(&u.done);
+		t = kthread_run(rtg_undo_fn, &u, "rtg_undo");
+		if (IS_ERR(t))
+			KUNIT_FAIL(test, "cannot undo the cgroup: %ld", PTR_ERR(t));
+		else
+			wait_for_completion(&u.done);
+	}
+	ctx->cg = NULL;
+}
+
 /* Does the system hold deadline bandwidth (or is there no memory to tell)? */
 static bool rtg_dl_busy(struct kunit *test)
 {
@@ -222,6 +476,8 @@ static void rtg_exit(struct kunit *test)
 	if (!ctx)
 		return;
 	s = &ctx->saved;
+	/* Out of the child cgroup before it goes, and before it stops. */
+	rtg_cgroup_exit(test);
 	if (ctx->rt_kthread)
 		kthread_stop(ctx->rt_kthread);
 	/* Children were made after their parents: release them first. */
@@ -446,15 +702,15 @@ static void sched_rt_group_bad_settings(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tg->rt_bandwidth.rt_runtime, max_rt_runtime);
 }
 
-/* Does the root task group hold a task in an RT class? The model, by hand. */
-static bool rtg_root_has_rt_task(void)
+/* Does @tg hold a task in an RT class? The model, by hand. */
+static bool rtg_has_rt_task(struct task_group *tg)
 {
 	struct task_struct *g, *t;
 	bool found = false;
 
 	rcu_read_lock();
 	for_each_process_thread(g, t) {
-		if (rt_task(t) && task_group(t) == &root_task_group) {
+		if (rt_task(t) && task_group(t) == tg) {
 			found = true;
 			break;
 		}
@@ -482,9 +738,9 @@ static int rtg_root_runtime_zero(void)
 static void sched_rt_group_busy(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, rtg_root_runtime_zero(),
-			rtg_root_has_rt_task() ? -EBUSY : 0);
+			rtg_has_rt_task(&root_task_group) ? -EBUSY : 0);
 	rtg_rt_kthread(test);
-	KUNIT_EXPECT_TRUE(test, rtg_root_has_rt_task());
+	KUNIT_EXPECT_TRUE(test, rtg_has_rt_task(&root_task_group));
 	KUNIT_EXPECT_EQ(test, rtg_root_runtime_zero(), -EBUSY);
 	/* The public path refuses the root group's 0 before it gets there. */
 	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(&root_task_group, 0), -EINVAL);
@@ -497,6 +753,58 @@ static void sched_rt_group_busy_unlimited(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", -1), 0);
 	KUNIT_EXPECT_FALSE(test, rt_bandwidth_enabled());
 	KUNIT_EXPECT_EQ(test, rtg_root_runtime_zero(), 0);
+}
+
+/*
+ * The same rule on a real child cgroup, whose only task is the test
+ * kthread: its runtime cannot go to 0 while the kthread is SCHED_FIFO,
+ * can while it is SCHED_NORMAL; and the cgroup core's attach asks
+ * sched_rt_can_attach() (cpu_cgroup_can_attach()): no RT task into a
+ * group without runtime.
+ */
+static void sched_rt_group_busy_child(struct kunit *test)
+{
+	struct task_struct *p = rtg_sleeper(test);
+	struct task_group *tg = rtg_child_cgroup(test, p);
+	struct rtg_cgroup *cg = ((struct rtg_ctx *)test->priv)->cg;
+
+	KUNIT_ASSERT_EQ(test, sched_group_set_rt_runtime(tg, 10000), 0);
+	sched_set_fifo(p);
+	KUNIT_ASSERT_TRUE(test, rtg_has_rt_task(tg));
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 0), -EBUSY);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(tg), 10000L);
+	/* Less is fine: the rule is about none at all. */
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 5000), 0);
+	/* The same group without an RT task. */
+	sched_set_normal(p, 0);
+	KUNIT_ASSERT_FALSE(test, rtg_has_rt_task(tg));
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 0), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(tg), 0L);
+	/* Out to the root, made SCHED_FIFO there: not back in. */
+	KUNIT_ASSERT_EQ(test, rtg_cg_move(cg, "", p), 0);
+	cg->moved = NULL;
+	sched_set_fifo(p);
+	KUNIT_EXPECT_EQ(test, rtg_cg_move(cg, RTG_CGROUP, p), -EINVAL);
+	KUNIT_EXPECT_PTR_EQ(test, task_group(p), &root_task_group);
+	/* With runtime, it may go in. */
+	KUNIT_ASSERT_EQ(test, sched_group_set_rt_runtime(tg, 10000), 0);
+	KUNIT_EXPECT_EQ(test, rtg_cg_move(cg, RTG_CGROUP, p), 0);
+	cg->moved = p;
+	KUNIT_EXPECT_PTR_EQ(test, task_group(p), tg);
+}
+
+/* With throttling off (-1), the child's RT task does not keep its runtime. */
+static void sched_rt_group_busy_child_unlimited(struct kunit *test)
+{
+	struct task_struct *p = rtg_sleeper(test);
+	struct task_group *tg = rtg_child_cgroup(test, p);
+
+	KUNIT_ASSERT_EQ(test, sched_group_set_rt_runtime(tg, 10000), 0);
+	sched_set_fifo(p);
+	KUNIT_ASSERT_TRUE(test, rtg_has_rt_task(tg));
+	KUNIT_ASSERT_EQ(test, rtg_sysctl(test, "sched_rt_runtime_us", -1), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_set_rt_runtime(tg, 0), 0);
+	KUNIT_EXPECT_EQ(test, sched_group_rt_runtime(tg), 0L);
 }
 
 /*
@@ -639,6 +947,8 @@ static struct kunit_case rtg_test_cases[] = {
 	KUNIT_CASE(sched_rt_group_bad_settings),
 	KUNIT_CASE(sched_rt_group_busy),
 	KUNIT_CASE(sched_rt_group_busy_unlimited),
+	KUNIT_CASE(sched_rt_group_busy_child),
+	KUNIT_CASE(sched_rt_group_busy_child_unlimited),
 	KUNIT_CASE(sched_rt_group_runtime_inf),
 	KUNIT_CASE(sched_rt_group_global_unlimited),
 	KUNIT_CASE(sched_rt_group_overflow_guards),

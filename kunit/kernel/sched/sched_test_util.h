@@ -49,6 +49,13 @@
 #define ST_BW_40_100	419430ULL	/* 400 ms / 1 s = 419430.4 / 2^20 */
 
 /*
+ * A total far above any capacity: (u64)-1 scaled by the capacity wraps to
+ * about 2^54, so a check that forgot the bw == -1 case would refuse it.
+ * A multiple of 2^32: it moves no extra_bw (see sched_test_dl_share()).
+ */
+#define ST_HUGE_TOTAL	BIT_ULL(55)
+
+/*
  * One description helper for every parameter table: @array holds const
  * struct @type rows, each starting with "const char *desc".
  */
@@ -543,6 +550,24 @@ static void __maybe_unused sched_test_dl_model_task(struct sched_test_dl_ctx *ct
 	sched_test_dl_model_add(&ctx->want, cpu, bw, ctx->d.cpus);
 	ctx->want.cpu[cpu].this_bw += bw;
 	*task_bw = bw;
+}
+
+/*
+ * The test kthread's accepted change from the bandwidth the model says it
+ * holds to @new_bw, in the model: sched_dl_overflow() releases the old
+ * (__dl_sub()) and admits the new (__dl_add()), two steps that each round
+ * their share of extra_bw, and dl_change_utilization() moves this_bw of
+ * the task's runqueue by the difference.
+ */
+static void __maybe_unused sched_test_dl_model_change(struct sched_test_dl_ctx *ctx,
+						      u64 new_bw)
+{
+	int cpu = task_cpu(ctx->p);
+
+	sched_test_dl_model_add(&ctx->want, cpu, -(s64)ctx->p_bw, ctx->d.cpus);
+	sched_test_dl_model_add(&ctx->want, cpu, new_bw, ctx->d.cpus);
+	ctx->want.cpu[cpu].this_bw += new_bw - ctx->p_bw;
+	ctx->p_bw = new_bw;
 }
 
 #ifdef CONFIG_SYSCTL

@@ -306,10 +306,7 @@ static void sched_setscheduler_deadline_change(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dls_setattr(p, true, SCHED_DEADLINE, 0, 20 * ST_MS,
 					  100 * ST_MS, 100 * ST_MS), 0);
 	KUNIT_EXPECT_EQ(test, p->dl.dl_runtime, 20 * ST_MS);
-	sched_test_dl_model_add(&dl->want, dl->cpu, ST_BW_20_100 - ST_BW_10_100,
-				dl->d.cpus);
-	dl->want.cpu[dl->cpu].this_bw += ST_BW_20_100 - ST_BW_10_100;
-	dl->p_bw = ST_BW_20_100;
+	sched_test_dl_model_change(dl, ST_BW_20_100);
 	sched_test_dl_expect(test, &dl->want, "after growing");
 }
 
@@ -376,10 +373,7 @@ static void sched_setscheduler_deadline_change_affinity(struct kunit *test)
 	/* The kernel itself may. */
 	KUNIT_EXPECT_EQ(test, dls_setattr(p, false, SCHED_DEADLINE, 0, 20 * ST_MS,
 					  100 * ST_MS, 100 * ST_MS), 0);
-	sched_test_dl_model_add(&dl->want, dl->cpu, ST_BW_20_100 - ST_BW_10_100,
-				dl->d.cpus);
-	dl->want.cpu[dl->cpu].this_bw += ST_BW_20_100 - ST_BW_10_100;
-	dl->p_bw = ST_BW_20_100;
+	sched_test_dl_model_change(dl, ST_BW_20_100);
 	KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(p, cpu_possible_mask), 0);
 #else
 	kunit_skip(test, "UP: no root domain");

@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# cpu_cgroup_can_attach(): let an RT task into a group without RT runtime.
+/^static int cpu_cgroup_can_attach(/,/^}/ s/if (!sched_rt_can_attach(css_tg(css), task))/if (0)/
