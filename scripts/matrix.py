@@ -6,6 +6,9 @@ Usage:
   matrix.py cells [NAME,...]   cell names, one per line (all, or the
                                given ones, checked to exist)
   matrix.py cell NAME FIELD    one field of one cell
+  matrix.py tiny [NAME,...]    tiny cell names, one per line (a tiny cell
+                               is named like a cell wherever one is taken:
+                               cell, inputs cell)
   matrix.py builds [NAME,...]  build-only configuration names, one per line
   matrix.py build NAME FIELD   one field of one build-only configuration
   matrix.py patches PKG        the series folder of a source package
@@ -33,12 +36,18 @@ CELL_FIELDS = {
     'kunitconfig': str, 'smp': bool, 'cpus': int, 'qemu_args': str,
 }
 
+# A tiny cell: a cell for the steps that have a Kconfig option ("needs",
+# e.g. SCHED_DL), judged against its own expected results ("expected",
+# results.txt lines), not against the baseline. Always UP.
+TINY_FIELDS = {**CELL_FIELDS, 'needs': str, 'expected': str}
+
 BUILD_FIELDS = {
     'name': str, 'arch': str, 'cross_compile': str, 'compiler': str,
     'kunitconfig': str,
 }
 
-TOP_FIELDS = {'comment', 'trees', 'cells', 'builds_comment', 'builds'}
+TOP_FIELDS = {'comment', 'trees', 'cells', 'builds_comment', 'builds',
+              'tiny_comment', 'tiny'}
 
 # The QEMU that kunit.py's qemu_configs/<arch>.py starts.
 QEMU = {'x86_64': 'qemu-system-x86_64', 'arm': 'qemu-system-arm'}
@@ -95,6 +104,13 @@ def validate(data):
         raise MatrixError('matrix: "builds" must be a list')
     for i, build in enumerate(builds):
         check_entry('build', i, build, BUILD_FIELDS, names)
+    tiny = data.get('tiny', [])
+    if not isinstance(tiny, list):
+        raise MatrixError('matrix: "tiny" must be a list')
+    for i, cell in enumerate(tiny):
+        check_entry('tiny cell', i, cell, TINY_FIELDS, names)
+        if cell['smp'] or cell['cpus'] != 1:
+            raise MatrixError(f'matrix: tiny cell {cell["name"]}: must be UP with 1 CPU')
     extra = set(data) - TOP_FIELDS
     if extra:
         raise MatrixError(f'matrix: unknown top-level fields {sorted(extra)}')
@@ -110,11 +126,14 @@ def load(path=MATRIX):
 
 
 def select(data, names=None, kind='cells'):
-    """The cells (or builds) named in a comma-separated list (all when empty)."""
+    """The cells (or builds, or tiny cells) named in a comma-separated list
+    (all when empty). Named cells may be tiny cells too."""
     cells = data.get(kind, [])
     if not names:
         return cells
     by_name = {c['name']: c for c in cells}
+    if kind == 'cells':
+        by_name.update({c['name']: c for c in data.get('tiny', [])})
     wanted = [n for n in names.split(',') if n]
     unknown = [n for n in wanted if n not in by_name]
     if unknown:
@@ -165,6 +184,9 @@ def inputs(entry, kind='cells', env=None, root=None):
         'kconfig_add': ' '.join(env.get('SCHED_TINIFY_KCONFIG_ADD', '').split()),
         'compiler': first_line(compiler + ['--version']),
     }
+    if 'expected' in entry:
+        with open(os.path.join(root, entry['expected']), 'rb') as f:
+            out['expected_sha256'] = digest(f.read())
     if kind == 'cells':
         out['qemu_args'] = entry['qemu_args']
         out['kunit_timeout'] = env.get('KUNIT_TIMEOUT') or KUNIT_TIMEOUT
@@ -182,6 +204,8 @@ def main(argv):
         return '\n'.join(c['name'] for c in select(data, args[0] if args else ''))
     if cmd == 'cell' and len(args) == 2:
         return field(data, args[0], args[1])
+    if cmd == 'tiny' and len(args) <= 1:
+        return '\n'.join(c['name'] for c in select(data, args[0] if args else '', 'tiny'))
     if cmd == 'builds' and len(args) <= 1:
         return '\n'.join(b['name'] for b in select(data, args[0] if args else '', 'builds'))
     if cmd == 'build' and len(args) == 2:

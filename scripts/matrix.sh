@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, prepare the kernel tree and its
 # steps, build and run every step of the series in every cell (and, with
-# no option, the upstream-form tests: scripts/upstream-kunit.sh), and
-# write the reviewer report to $RESULTS/$PKG/report.md (report.json and
+# no option, the upstream-form tests, scripts/upstream-kunit.sh, and the
+# tiny cells, scripts/tiny-cells.sh), and write the reviewer report to $RESULTS/$PKG/report.md (report.json and
 # junit/<cell>.xml beside it).
 #
 # Usage: scripts/matrix.sh [--cells A,B|none] [--builds A,B|all|none]
 #                          [--steps S1,S2] [--plan FILE] [--reuse]
-#                          [--prepare-only]
+#                          [--tiny] [--prepare-only]
 #   --cells         cells of ci/matrix.json to run (default: all; "none"
 #                   for the build-only configurations alone)
 #   --builds        build-only configurations of ci/matrix.json to build
@@ -23,6 +23,8 @@
 #   --reuse         keep a result that is complete and fresh (same commit,
 #                   same inputs) instead of running it again: to go on
 #                   after a run was stopped
+#   --tiny          also run the tiny cells (scripts/tiny-cells.sh) at the
+#                   steps run, and judge them (the main job always does)
 #   --prepare-only  install packages and prepare the tree, run nothing
 #
 # One run at a time per work folder (a second one stops at once, naming
@@ -41,7 +43,7 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-cells='' builds='' steps='' plan='' reuse=n prepare_only=n
+cells='' builds='' steps='' plan='' reuse=n prepare_only=n tiny=n
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	--cells) cells=${2:?--cells needs a list}; shift 2 ;;
@@ -49,6 +51,7 @@ while [[ $# -gt 0 ]]; do
 	--steps) steps=${2:?--steps needs a list}; shift 2 ;;
 	--plan) plan=$(realpath "${2:?--plan needs a file}"); shift 2 ;;
 	--reuse) reuse=y; shift ;;
+	--tiny) tiny=y; shift ;;
 	--prepare-only) prepare_only=y; shift ;;
 	-h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown option $1 (see --help)" ;;
@@ -85,11 +88,16 @@ for s in "${step_list[@]}"; do
 done
 
 cells_arg=$(IFS=,; echo "${cell_list[*]}")
+# The main job runs the tiny cells too.
+[[ -n $cells || -n $steps || -n $plan ]] || tiny=y
+tiny_arg=''
+[[ $tiny == n ]] || tiny_arg=$(matrix tiny | paste -sd,)
 # judge [report.py options]: report.py on this run's steps and results.
 judge() {
 	report "$(IFS=,; echo "${step_list[*]}")" "$RESULTS/$PKG" "$(series_dir)" \
 		"$RESULTS/$PKG/report.md" --cells "${cells_arg:-none}" \
-		--builds "$(IFS=,; echo "${build_list[*]}")" ${plan:+--plan "$plan"} "$@"
+		--builds "$(IFS=,; echo "${build_list[*]}")" ${plan:+--plan "$plan"} \
+		${tiny_arg:+--tiny "$tiny_arg"} "$@"
 }
 
 # The work, as "STEP NAME script" lines, planned ones only.
@@ -133,6 +141,18 @@ if [[ -z $cells && -z $steps && -z $plan && -s $WORK/$PKG/upstream-kunit ]]; the
 	run "$REPO/scripts/upstream-kunit.sh" >/dev/null 2>>"$RESULTS/$PKG/matrix.log" || up_rc=$?
 	printf '[upstream] %s\n' "$(cat "$RESULTS/$PKG/upstream-kunit/summary" 2>/dev/null ||
 		echo "no summary (exit $up_rc)")"
+fi
+
+# The tiny cells, at the steps of this run that have their option.
+if [[ -n $tiny_arg ]]; then
+	printf '[tiny] %s: started\n' "$tiny_arg"
+	tiny_opts=(--cells "$tiny_arg")
+	[[ $reuse == n ]] || tiny_opts+=(--reuse)
+	tiny_rc=0
+	run "$REPO/scripts/tiny-cells.sh" "${tiny_opts[@]}" \
+		--steps "$(IFS=,; echo "${step_list[*]}")" 2>>"$RESULTS/$PKG/matrix.log" |
+		sed 's/^/[tiny] /' || tiny_rc=$?
+	[[ $tiny_rc -le 1 ]] || note "tiny-cells.sh failed (exit $tiny_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
 rc=0

@@ -480,6 +480,56 @@ def judge_upstream(results: str, sha: Optional[str]) -> Optional[dict]:
             'cell': meta.get('cell', '')}
 
 
+def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str]) -> dict:
+    """The tiny cells (scripts/tiny-cells.sh) at @steps ([(name, sha)]):
+    {cell: {step: {'status', 'line'}}}, status green, red, n/a,
+    incomplete, stale (made at another commit) or not run."""
+    out: Dict[str, Dict[str, dict]] = {}
+    for c in tiny:
+        row = out.setdefault(c, {})
+        for step, sha in steps:
+            d = os.path.join(results, step, c)
+            try:
+                meta = read_meta(os.path.join(d, 'meta'))
+            except OSError:
+                row[step] = {'status': 'not run', 'line': ''}
+                continue
+            try:
+                with open(os.path.join(d, 'verdict'), encoding='utf-8') as f:
+                    line = f.read().strip()
+            except OSError:
+                line = ''
+            if meta.get('sha') != sha:
+                status = 'stale'
+            elif meta.get('complete') != 'y' or not line:
+                status = 'incomplete'
+            elif meta.get('na'):
+                status = 'n/a'
+            else:
+                status = 'green' if ': GREEN: ' in line else 'red'
+            row[step] = {'status': status, 'line': line}
+    return out
+
+
+def render_tiny(tiny: dict, steps: List[str]) -> List[str]:
+    lines = ['## Tiny cells (scripts/tiny-cells.sh)', '',
+             'Uniprocessor kernels with part of the scheduler compiled out, at '
+             'the steps that have the option; each judged against its own '
+             'expected results (ci/matrix.json "expected"), not the baseline.', '',
+             '| step | ' + ' | '.join(tiny) + ' |', '|---|' + '---|' * len(tiny)]
+    for step in steps:
+        lines.append(f'| {step} | ' + ' | '.join(
+            tiny[c][step]['status'] for c in tiny) + ' |')
+    lines.append('')
+    for c in tiny:
+        for step in steps:
+            e = tiny[c][step]
+            if e['status'] not in ('n/a', 'not run') and e['line']:
+                lines.append(f'- {e["line"]}')
+    lines.append('')
+    return lines
+
+
 def cell_dict(cell: Cell) -> dict:
     return {
         'status': cell.status, 'judged': not cell.status, 'left': cell.status == LEFT,
@@ -590,6 +640,13 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
         problems.extend(f'size: {p}' for p in probs)
         data['code'] = judge_code(args.tree, [(s, sha_of[s]) for s in
                                               dict.fromkeys([BASELINE] + steps)])
+    tiny = [t for t in getattr(args, 'tiny', '').split(',') if t]
+    data['tiny'] = judge_tiny(args.results, [(s, sha_of[s]) for s in steps], tiny) \
+        if tiny else None
+    for c, row in (data['tiny'] or {}).items():
+        for step, e in row.items():
+            if e['status'] in ('red', 'incomplete', 'stale', 'not run'):
+                problems.append(f'{step} {c}: {e["status"]}: {e["line"] or "no verdict"}')
     data['upstream'] = judge_upstream(args.results, getattr(args, 'upstream_sha', None))
     if data['upstream'] and data['upstream']['status'] in ('red', 'incomplete'):
         problems.append(f'upstream-kunit: {data["upstream"]["status"]}: '
@@ -673,6 +730,8 @@ def render_markdown(data: dict) -> str:
         lines += render_sizes(z['base'], z['last'], z['rows'], z['limit'])
     if data['code']:
         lines += render_code(data['code'])
+    if data.get('tiny'):
+        lines += render_tiny(data['tiny'], steps)
     up = data.get('upstream')
     lines += ['## Upstream-form tests (patches/kunit/)', '']
     if not up:
@@ -753,6 +812,9 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--steps', default='', help='comma-separated; default all')
     ap.add_argument('--builds', default='',
                     help='build-only configurations, comma-separated; default none')
+    ap.add_argument('--tiny', default='',
+                    help='tiny cells (scripts/tiny-cells.sh) to judge at every step, '
+                         'comma-separated; default none')
     ap.add_argument('--size-limit', type=float, default=None, metavar='PCT',
                     help='add the size and code sections; a problem if a text '
                          'grows by more than PCT%% from the baseline to the last step')

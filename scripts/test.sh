@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command (.ci/run runs exactly this): set-up, the tooling's own
 # unit tests, shellcheck, checkpatch --strict on the series and kunit/,
-# the CI definition check, the matrix (scripts/matrix.sh), then the
+# the CI definition check, the matrix (scripts/matrix.sh, with the tiny
+# cells of scripts/tiny-cells.sh), then the
 # mutants (scripts/mutants.sh): every suite must go red when the code it
 # guards is broken.
 #
@@ -77,6 +78,8 @@ else
 	run_matrix --steps 00-baseline --builds all
 	step "the upstream-form tests (patches/kunit/) on the pristine tree"
 	run "$REPO/scripts/upstream-kunit.sh" || die "the upstream-form tests are red or did not run"
+	step "the tiny cells, at every step that has their option"
+	run "$REPO/scripts/tiny-cells.sh" || die "a tiny cell is red or did not run"
 	mapfile -t steps < <(step_names)
 	n_all=$(find "$REPO"/kunit/mutants/*/ -name '*.sed' | wc -l)
 	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")
@@ -88,7 +91,7 @@ else
 	left=$(python3 "$REPO/scripts/budget.py" get "$plan" left)
 	[[ -z $left ]] || note "left to the main job: $left"
 	step "matrix: the rest, as planned ($plan)"
-	run_matrix --plan "$plan" --reuse
+	run_matrix --plan "$plan" --reuse --tiny
 	if [[ $(python3 "$REPO/scripts/budget.py" get "$plan" mutants) == all ]]; then
 		mutants=("$REPO"/kunit/mutants/*/)
 	else

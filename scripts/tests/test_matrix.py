@@ -75,8 +75,19 @@ class KunitconfigTest(unittest.TestCase):
         root = os.path.join(os.path.dirname(matrix.MATRIX), '..')
         with open(os.path.join(root, 'kunit', 'kernel', 'sched', 'Kconfig.kunit'),
                   encoding='utf-8') as f:
-            options = re.findall(r'^config (\w+_KUNIT_TEST)$', f.read(), re.M)
+            entries = re.findall(r'^config (\w+_KUNIT_TEST)\n(?:\t.*\n)*?\tdepends on (.*)$',
+                                 f.read(), re.M)
+        # The suites of a kernel without the deadline class are for the
+        # tiny cells; every other suite is for every cell.
+        options = [o for o, deps in entries if '!SCHED_DL' not in deps]
+        absent = [o for o, deps in entries if '!SCHED_DL' in deps]
         self.assertGreaterEqual(len(options), 3)
+        for cell in matrix.load().get('tiny', []):
+            with open(os.path.join(root, cell['kunitconfig']), encoding='utf-8') as f:
+                lines = f.read().splitlines()
+            with self.subTest(cell=cell['name']):
+                for option in absent:
+                    self.assertIn(f'CONFIG_{option}=y', lines)
         for cell in matrix.load()['cells']:
             with open(os.path.join(root, cell['kunitconfig']), encoding='utf-8') as f:
                 lines = f.read().splitlines()

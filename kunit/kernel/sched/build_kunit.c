@@ -25,3 +25,7 @@
 #ifdef CONFIG_SCHED_SETSCHEDULER_KUNIT_TEST
 # include "setscheduler_test.c"
 #endif
+
+#ifdef CONFIG_SCHED_DL_ABSENT_KUNIT_TEST
+# include "dl_absent_test.c"
+#endif

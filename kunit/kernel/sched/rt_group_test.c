@@ -35,12 +35,17 @@
 #define RTG_PERIOD_US	((long)ST_RT_PERIOD_US)
 #define RTG_MAX_GROUPS	8
 
-/* Per CPU: the root group's rt_rq, and the deadline state the sysctls feed. */
+/*
+ * Per CPU: the root group's rt_rq, and the deadline state the sysctls feed
+ * (where the kernel has the deadline class).
+ */
 struct rtg_cpu {
 	u64 root_rq_runtime;
+#ifdef CONFIG_SCHED_DL
 	u64 dl_bw;
 	u64 dl_bw_ratio;
 	u64 dl_extra_bw;
+#endif
 };
 
 struct rtg_state {
@@ -70,14 +75,17 @@ static void rtg_save(struct rtg_state *s)
 	s->root_period = ktime_to_ns(root_task_group.rt_bandwidth.rt_period);
 	for_each_possible_cpu(cpu) {
 		struct rt_rq *rt_rq = root_task_group.rt_rq[cpu];
-		struct rq *rq = cpu_rq(cpu);
 		struct rtg_cpu *c = &s->cpu[cpu];
+#ifdef CONFIG_SCHED_DL
+		struct rq *rq = cpu_rq(cpu);
 		struct dl_bw *dl_b;
 		struct rq_flags rf;
+#endif
 
 		raw_spin_lock_irq(&rt_rq->rt_runtime_lock);
 		c->root_rq_runtime = rt_rq->rt_runtime;
 		raw_spin_unlock_irq(&rt_rq->rt_runtime_lock);
+#ifdef CONFIG_SCHED_DL
 		rq_lock_irqsave(rq, &rf);
 		dl_b = dl_bw_of(cpu);
 		raw_spin_lock(&dl_b->lock);
@@ -86,6 +94,7 @@ static void rtg_save(struct rtg_state *s)
 		c->dl_extra_bw = rq->dl.extra_bw;
 		raw_spin_unlock(&dl_b->lock);
 		rq_unlock_irqrestore(rq, &rf);
+#endif
 	}
 	mutex_unlock(&rt_constraints_mutex);
 }
@@ -114,9 +123,11 @@ static void rtg_expect_state(struct kunit *test, const struct rtg_state *want)
 
 		KUNIT_EXPECT_EQ_MSG(test, g->root_rq_runtime, w->root_rq_runtime,
 				    "CPU%d", cpu);
+#ifdef CONFIG_SCHED_DL
 		KUNIT_EXPECT_EQ_MSG(test, g->dl_bw, w->dl_bw, "CPU%d", cpu);
 		KUNIT_EXPECT_EQ_MSG(test, g->dl_bw_ratio, w->dl_bw_ratio, "CPU%d", cpu);
 		KUNIT_EXPECT_EQ_MSG(test, g->dl_extra_bw, w->dl_extra_bw, "CPU%d", cpu);
+#endif
 	}
 }
 
@@ -432,12 +443,16 @@ static void rtg_cgroup_exit(struct kunit *test)
 /* Does the system hold deadline bandwidth (or is there no memory to tell)? */
 static bool rtg_dl_busy(struct kunit *test)
 {
+#ifdef CONFIG_SCHED_DL
 	struct sched_test_dl dl;
 
 	if (sched_test_dl_alloc(test, &dl))
 		return true;
 	sched_test_dl_read(&dl);
 	return sched_test_dl_busy_cpu(&dl) >= 0;
+#else
+	return false;
+#endif
 }
 
 static int rtg_init(struct kunit *test)

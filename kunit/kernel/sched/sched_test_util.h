@@ -127,6 +127,7 @@ static void __maybe_unused sched_test_require_default_rt_sysctls(struct kunit *t
 }
 #endif /* CONFIG_SYSCTL */
 
+#ifdef CONFIG_SCHED_DL
 /* The deadline bandwidth state of every CPU. */
 struct sched_test_dl_cpu {
 	/*
@@ -694,5 +695,6 @@ static void __maybe_unused sched_test_dl_suite_state_kept(struct kunit *test)
 	sched_test_dl_expect(test, &sched_test_dl_suite_start,
 			     "since the suite started");
 }
+#endif /* CONFIG_SCHED_DL */
 
 #endif /* _SCHED_TEST_UTIL_H */

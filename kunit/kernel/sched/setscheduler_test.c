@@ -428,6 +428,41 @@ static void sched_setscheduler_deadline_boosted(struct kunit *test)
 }
 
 /*
+ * A SCHED_DEADLINE task boosted by a deadline donor whose deadline is
+ * earlier than its own runs on the donor's parameters until the boost
+ * ends (rt_mutex_setprio()).
+ */
+static void sched_setscheduler_deadline_boosted_earlier(struct kunit *test)
+{
+#ifdef CONFIG_RT_MUTEXES
+	struct dls_ctx *ctx = test->priv;
+	struct sched_test_dl_ctx *dl = &ctx->dl;
+	struct task_struct *p = dl->p, *donor;
+
+	donor = sched_test_kthread("dls_donor");
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, donor);
+	dl->donor = donor;
+	KUNIT_ASSERT_EQ(test, dls_dl_10_100(p, false), 0);
+	sched_test_dl_model_task(dl, dl->p, &dl->p_bw, ST_BW_10_100);
+	KUNIT_ASSERT_EQ(test, dls_dl_10_100(donor, false), 0);
+	sched_test_dl_model_task(dl, dl->donor, &dl->donor_bw, ST_BW_10_100);
+	dls_set_deadline(p, 2);
+	dls_set_deadline(donor, 1);
+
+	dls_boost(p, donor);
+	KUNIT_EXPECT_PTR_EQ(test, p->pi_top_task, donor);
+	KUNIT_EXPECT_PTR_EQ(test, p->dl.pi_se, &donor->dl);
+	dls_boost(p, NULL);
+	KUNIT_EXPECT_NULL(test, p->pi_top_task);
+	KUNIT_EXPECT_PTR_EQ(test, p->sched_class, &dl_sched_class);
+	KUNIT_EXPECT_PTR_EQ(test, p->dl.pi_se, &p->dl);
+	sched_test_dl_expect(test, &dl->want, "after the boost");
+#else
+	kunit_skip(test, "needs CONFIG_RT_MUTEXES");
+#endif
+}
+
+/*
  * Known 6.1 behaviour, kept by the series: a task that is not a deadline
  * task but runs boosted by a deadline donor is a deadline task to
  * __sched_setscheduler() (dl_task()); asking for another policy that is
@@ -450,10 +485,13 @@ static void sched_setscheduler_boosted_by_deadline(struct kunit *test)
 
 	dls_boost(p, donor);
 	KUNIT_EXPECT_TRUE(test, dl_task(p));
+	/* It runs on the donor's parameters (rt_mutex_setprio()). */
+	KUNIT_EXPECT_PTR_EQ(test, p->dl.pi_se, &donor->dl);
 	KUNIT_EXPECT_EQ(test, dls_setattr(p, false, SCHED_FIFO, 1, 0, 0, 0), -EBUSY);
 	KUNIT_EXPECT_EQ(test, dls_setattr(p, false, SCHED_BATCH, 0, 0, 0, 0), -EBUSY);
 	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
 	dls_boost(p, NULL);
+	KUNIT_EXPECT_PTR_EQ(test, p->dl.pi_se, &p->dl);
 	KUNIT_EXPECT_EQ(test, dls_setattr(p, false, SCHED_BATCH, 0, 0, 0, 0), 0);
 	KUNIT_EXPECT_EQ(test, p->policy, SCHED_BATCH);
 	sched_test_dl_expect(test, &dl->want, "after the boost");
@@ -735,6 +773,7 @@ static struct kunit_case dls_cases[] = {
 	KUNIT_CASE(sched_setscheduler_deadline_change_same_bw),
 	KUNIT_CASE(sched_setscheduler_deadline_change_affinity),
 	KUNIT_CASE(sched_setscheduler_deadline_boosted),
+	KUNIT_CASE(sched_setscheduler_deadline_boosted_earlier),
 	KUNIT_CASE(sched_setscheduler_boosted_by_deadline),
 	KUNIT_CASE(sched_setscheduler_rt_group_user_refused),
 	KUNIT_CASE(sched_setscheduler_rt_group_kernel_allowed),

@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# rt_mutex_setprio(): a task boosted to a deadline priority keeps its own entity.
+/^void rt_mutex_setprio(/,/^}/ s/^\t\t\tp->dl.pi_se = pi_task->dl.pi_se;/\t\t\tp->dl.pi_se = \&p->dl;/

@@ -1,0 +1,162 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of the tiny cells: their matrix entries, scripts/tiny.py's
+judgement against an expected file, and report.py's tiny section."""
+
+import os
+import shutil
+import tempfile
+import unittest
+
+import matrix
+import report
+import tiny
+from tests.test_report import CELL, SHA0, SHA1, TREE, NO_TREE, ReportTestCase, fixture
+
+TINY = dict(CELL, name='arm-tiny', smp=False, cpus=1, qemu_args='',
+            needs='SCHED_DL', expected='kunitconfigs/tiny/arm-tiny.expected')
+
+
+class TinyMatrixTest(unittest.TestCase):
+
+    def base(self):
+        return {'trees': {'p': {'patches': 'patches', 'version': '1'}},
+                'cells': [CELL], 'tiny': [dict(TINY)]}
+
+    def test_good(self):
+        data = matrix.validate(self.base())
+        self.assertEqual([c['name'] for c in matrix.select(data, '', 'tiny')], ['arm-tiny'])
+        # Not a cell of the matrix, but a cell wherever one is named.
+        self.assertEqual([c['name'] for c in matrix.select(data)], ['x86_64-smp'])
+        self.assertEqual(matrix.field(data, 'arm-tiny', 'needs'), 'SCHED_DL')
+
+    def test_rejects(self):
+        for change in ({'smp': True, 'cpus': 4, 'qemu_args': '-smp 4'},
+                       {'cpus': 2}, {'needs': 1}, {'expected': None}):
+            data = self.base()
+            data['tiny'][0].update(change)
+            with self.subTest(change=change), self.assertRaises(matrix.MatrixError):
+                matrix.validate(data)
+        data = self.base()
+        del data['tiny'][0]['expected']
+        with self.assertRaises(matrix.MatrixError):
+            matrix.validate(data)
+        data = self.base()
+        data['tiny'][0]['name'] = 'x86_64-smp'
+        with self.assertRaises(matrix.MatrixError):
+            matrix.validate(data)
+
+    def test_project_tiny_cells(self):
+        root = os.path.join(os.path.dirname(matrix.MATRIX), '..')
+        for cell in matrix.load().get('tiny', []):
+            with self.subTest(cell=cell['name']):
+                tiny.read_expected(os.path.join(root, cell['expected']))
+                with open(os.path.join(root, cell['kunitconfig']), encoding='utf-8') as f:
+                    lines = f.read().splitlines()
+                self.assertIn(f'# CONFIG_{cell["needs"]} is not set', lines)
+                self.assertIn('CONFIG_EXPERT=y', lines)
+                self.assertNotIn('CONFIG_SMP=y', lines)
+
+    def test_expected_inputs(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, 'kunitconfigs', 'tiny'))
+            for name in (TINY['kunitconfig'], TINY['expected']):
+                with open(os.path.join(d, name), 'w', encoding='utf-8') as f:
+                    f.write('x\tPASS\n')
+            one = matrix.inputs(TINY, 'cells', {}, d)
+            with open(os.path.join(d, TINY['expected']), 'w', encoding='utf-8') as f:
+                f.write('x\tSKIP\tno\n')
+            self.assertNotEqual(one['expected_sha256'],
+                                matrix.inputs(TINY, 'cells', {}, d)['expected_sha256'])
+
+
+class ReadExpectedTest(unittest.TestCase):
+
+    def read(self, text):
+        with tempfile.NamedTemporaryFile('w', suffix='.expected') as f:
+            f.write(text)
+            f.flush()
+            return tiny.read_expected(f.name)
+
+    def test_good(self):
+        got = self.read('# comment\n\na\tPASS\nb\tSKIP\tno SMP\n')
+        self.assertEqual(got, {'a': ('PASS', ''), 'b': ('SKIP', 'no SMP')})
+
+    def test_bad(self):
+        for text in ('a PASS\n', 'a\tMAYBE\n', 'a\tPASS\na\tPASS\n', '# nothing\n',
+                     'a\tPASS\tx\ty\n'):
+            with self.subTest(text=text), self.assertRaises(ValueError):
+                self.read(text)
+
+
+class TinyJudgeTest(ReportTestCase):
+    """scripts/tiny.py on a run laid out as run-cell.sh lays it out."""
+
+    def setUp(self):
+        super().setUp()
+        if not os.path.isfile(os.path.join(TREE, 'tools', 'testing', 'kunit',
+                                           'kunit_parser.py')):
+            self.skipTest(NO_TREE)
+        self.put('01-move', SHA1)
+        # The fixture sits in the CELL folder: move it to the tiny cell's.
+        self.d = os.path.join(self.results, '01-move', 'arm-tiny')
+        shutil.move(os.path.join(self.results, '01-move', CELL['name']), self.d)
+        parser = report.load_parser(TREE)
+        results, _, _ = report.normalize(parser, fixture('pass', 'test.log').splitlines(True))
+        self.expected = os.path.join(self.dir, 'expected')
+        self.write_expected(tiny.format_results(results))
+
+    def write_expected(self, lines):
+        with open(self.expected, 'w', encoding='utf-8') as f:
+            f.write(''.join(line + '\n' for line in lines))
+
+    def judge(self, sha=SHA1):
+        return tiny.main(['judge', '--tree', TREE, '--dir', self.d,
+                          '--expected', self.expected, '--sha', sha])
+
+    def verdict(self):
+        with open(os.path.join(self.d, 'verdict'), encoding='utf-8') as f:
+            return f.read()
+
+    def test_as_expected_is_green(self):
+        self.assertEqual(self.judge(), 0)
+        self.assertIn(': GREEN: as expected', self.verdict())
+        self.assertTrue(os.path.isfile(os.path.join(self.d, 'results.txt')))
+
+    def test_a_difference_is_red(self):
+        with open(self.expected, encoding='utf-8') as f:
+            lines = f.read().splitlines()
+        self.write_expected(lines[:-1] + ['sched_dl_absent.new_case\tPASS'])
+        self.assertEqual(self.judge(), 1)
+        text = self.verdict()
+        self.assertIn(': RED: ', text)
+        self.assertIn('missing: sched_dl_absent.new_case (expected PASS)', text)
+
+    def test_other_commit_is_red(self):
+        self.assertEqual(self.judge(sha=SHA0), 1)
+        self.assertIn('stale', self.verdict())
+
+    def test_report_section(self):
+        self.assertEqual(self.judge(), 0)
+        d0 = os.path.join(self.results, '00-baseline', 'arm-tiny')
+        os.makedirs(d0)
+        with open(os.path.join(d0, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(f'step=00-baseline\nsha={SHA0}\nna=no config SCHED_DL\ncomplete=y\n')
+        with open(os.path.join(d0, 'verdict'), 'w', encoding='utf-8') as f:
+            f.write('00-baseline arm-tiny: n/a: the step has no config SCHED_DL\n')
+        self.put('00-baseline', SHA0)
+        args = self.args()
+        args.tiny = 'arm-tiny'
+        args.steps = '00-baseline'
+        data = report.judge(args, [CELL])
+        self.assertEqual(data['tiny']['arm-tiny']['00-baseline']['status'], 'n/a')
+        # A tiny cell that did not run at a step of the run makes it red.
+        args.steps = ''
+        shutil.rmtree(self.d)
+        data = report.judge(args, [CELL])
+        self.assertEqual(data['tiny']['arm-tiny']['01-move']['status'], 'not run')
+        self.assertEqual(data['verdict'], 'RED')
+        self.assertIn('## Tiny cells', report.render_markdown(data))
+
+
+if __name__ == '__main__':
+    unittest.main()
