@@ -109,6 +109,26 @@ static const struct sched_class *dla_class_of(int policy)
 							    &fair_sched_class;
 }
 
+/*
+ * What a request of row @c did to @p, which returned @ret: refused and
+ * nothing changed, or accepted into the row's class and priority; then
+ * back to SCHED_NORMAL.
+ */
+static void dla_expect_result(struct kunit *test, struct task_struct *p,
+			      const struct dla_policy_case *c, int ret)
+{
+	KUNIT_EXPECT_EQ(test, ret, c->ret);
+	if (c->ret) {
+		dla_expect_unchanged(test, p);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, p->policy, c->policy);
+	KUNIT_EXPECT_EQ(test, p->prio, c->kprio);
+	KUNIT_EXPECT_PTR_EQ(test, p->sched_class, dla_class_of(c->policy));
+	sched_set_normal(p, 0);
+	dla_expect_unchanged(test, p);
+}
+
 /* sched_setattr(), with valid deadline parameters for SCHED_DEADLINE. */
 static void sched_dl_absent_setattr(struct kunit *test)
 {
@@ -127,16 +147,7 @@ static void sched_dl_absent_setattr(struct kunit *test)
 		attr.sched_period = 100 * ST_MS;
 	}
 	ret = c->user ? sched_setattr(p, &attr) : sched_setattr_nocheck(p, &attr);
-	KUNIT_EXPECT_EQ(test, ret, c->ret);
-	if (c->ret) {
-		dla_expect_unchanged(test, p);
-		return;
-	}
-	KUNIT_EXPECT_EQ(test, p->policy, c->policy);
-	KUNIT_EXPECT_EQ(test, p->prio, c->kprio);
-	KUNIT_EXPECT_PTR_EQ(test, p->sched_class, dla_class_of(c->policy));
-	sched_set_normal(p, 0);
-	dla_expect_unchanged(test, p);
+	dla_expect_result(test, p, c, ret);
 }
 
 /*
@@ -154,16 +165,7 @@ static void sched_dl_absent_setscheduler(struct kunit *test)
 
 	ret = c->user ? sched_setscheduler(p, c->policy, &param) :
 			sched_setscheduler_nocheck(p, c->policy, &param);
-	KUNIT_EXPECT_EQ(test, ret, c->ret);
-	if (c->ret) {
-		dla_expect_unchanged(test, p);
-		return;
-	}
-	KUNIT_EXPECT_EQ(test, p->policy, c->policy);
-	KUNIT_EXPECT_EQ(test, p->prio, c->kprio);
-	KUNIT_EXPECT_PTR_EQ(test, p->sched_class, dla_class_of(c->policy));
-	sched_set_normal(p, 0);
-	dla_expect_unchanged(test, p);
+	dla_expect_result(test, p, c, ret);
 }
 
 /*

@@ -131,6 +131,28 @@ static void dls_set_deadline(struct task_struct *p, u64 deadline)
 	p->dl.deadline = deadline;
 	task_rq_unlock(rq, p, &rf);
 }
+
+/*
+ * The test kthread and a donor kthread, both SCHED_DEADLINE 10 ms / 100
+ * ms (in the model too), with absolute deadlines @p_deadline and
+ * @donor_deadline. Returns the donor.
+ */
+static struct task_struct *dls_two_deadline_tasks(struct kunit *test, u64 p_deadline,
+						  u64 donor_deadline)
+{
+	struct sched_test_dl_ctx *dl = &((struct dls_ctx *)test->priv)->dl;
+	struct task_struct *donor = sched_test_kthread("dls_donor");
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, donor);
+	dl->donor = donor;
+	KUNIT_ASSERT_EQ(test, dls_dl_10_100(dl->p, false), 0);
+	sched_test_dl_model_task(dl, dl->p, &dl->p_bw, ST_BW_10_100);
+	KUNIT_ASSERT_EQ(test, dls_dl_10_100(donor, false), 0);
+	sched_test_dl_model_task(dl, dl->donor, &dl->donor_bw, ST_BW_10_100);
+	dls_set_deadline(dl->p, p_deadline);
+	dls_set_deadline(donor, donor_deadline);
+	return donor;
+}
 #endif
 
 static void dls_exit(struct kunit *test)
@@ -389,19 +411,8 @@ static void sched_setscheduler_deadline_change_affinity(struct kunit *test)
 static void sched_setscheduler_deadline_boosted(struct kunit *test)
 {
 #ifdef CONFIG_RT_MUTEXES
-	struct dls_ctx *ctx = test->priv;
-	struct sched_test_dl_ctx *dl = &ctx->dl;
-	struct task_struct *p = dl->p, *donor;
-
-	donor = sched_test_kthread("dls_donor");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, donor);
-	dl->donor = donor;
-	KUNIT_ASSERT_EQ(test, dls_dl_10_100(p, false), 0);
-	sched_test_dl_model_task(dl, dl->p, &dl->p_bw, ST_BW_10_100);
-	KUNIT_ASSERT_EQ(test, dls_dl_10_100(donor, false), 0);
-	sched_test_dl_model_task(dl, dl->donor, &dl->donor_bw, ST_BW_10_100);
-	dls_set_deadline(p, 1);
-	dls_set_deadline(donor, 2);
+	struct sched_test_dl_ctx *dl = &((struct dls_ctx *)test->priv)->dl;
+	struct task_struct *p = dl->p, *donor = dls_two_deadline_tasks(test, 1, 2);
 
 	dls_boost(p, donor);
 	KUNIT_EXPECT_PTR_EQ(test, p->pi_top_task, donor);
@@ -435,19 +446,8 @@ static void sched_setscheduler_deadline_boosted(struct kunit *test)
 static void sched_setscheduler_deadline_boosted_earlier(struct kunit *test)
 {
 #ifdef CONFIG_RT_MUTEXES
-	struct dls_ctx *ctx = test->priv;
-	struct sched_test_dl_ctx *dl = &ctx->dl;
-	struct task_struct *p = dl->p, *donor;
-
-	donor = sched_test_kthread("dls_donor");
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, donor);
-	dl->donor = donor;
-	KUNIT_ASSERT_EQ(test, dls_dl_10_100(p, false), 0);
-	sched_test_dl_model_task(dl, dl->p, &dl->p_bw, ST_BW_10_100);
-	KUNIT_ASSERT_EQ(test, dls_dl_10_100(donor, false), 0);
-	sched_test_dl_model_task(dl, dl->donor, &dl->donor_bw, ST_BW_10_100);
-	dls_set_deadline(p, 2);
-	dls_set_deadline(donor, 1);
+	struct sched_test_dl_ctx *dl = &((struct dls_ctx *)test->priv)->dl;
+	struct task_struct *p = dl->p, *donor = dls_two_deadline_tasks(test, 2, 1);
 
 	dls_boost(p, donor);
 	KUNIT_EXPECT_PTR_EQ(test, p->pi_top_task, donor);
