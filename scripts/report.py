@@ -266,6 +266,12 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
     return cell
 
 
+def results_lines(results: Dict[str, Tuple[str, str]]) -> List[str]:
+    """Normalized results as results.txt lines: path, status and, for a
+    skip, its reason, tab-separated, sorted by path."""
+    return [f'{p}\t{s}\t{r}' if r else f'{p}\t{s}' for p, (s, r) in sorted(results.items())]
+
+
 def write_results_txt(results_dir: str, data: dict) -> None:
     """The normalized results of every judged cell, one per line, beside
     the raw ones (results.txt: diff two to see a difference)."""
@@ -275,8 +281,7 @@ def write_results_txt(results_dir: str, data: dict) -> None:
             if not entry['results'] or not os.path.isdir(d):
                 continue
             with open(os.path.join(d, 'results.txt'), 'w', encoding='utf-8') as f:
-                for path, (status, reason) in sorted(entry['results'].items()):
-                    f.write(f'{path}\t{status}\t{reason}\n'.replace('\t\n', '\n'))
+                f.write(''.join(line + '\n' for line in results_lines(entry['results'])))
 
 
 def differences(base: Dict[str, Tuple[str, str]],

@@ -48,10 +48,6 @@ def read_expected(path: str) -> Results:
     return out
 
 
-def format_results(results: Results) -> List[str]:
-    return [f'{p}\t{s}\t{r}' if r else f'{p}\t{s}' for p, (s, r) in sorted(results.items())]
-
-
 def judge(tree: str, d: str, expected: Results, sha: str) -> Tuple[bool, List[str], Results]:
     """(green, what is wrong, results) of the run in d."""
     step = os.path.basename(os.path.dirname(os.path.normpath(d)))
@@ -78,14 +74,14 @@ def main(argv: List[str]) -> int:
     try:
         if args.command == 'expected':
             _, _, results = judge(args.tree, args.dir, {}, args.sha)
-            print('\n'.join(format_results(results)))
+            print('\n'.join(report.results_lines(results)))
             return 0
         if not args.expected:
             raise ValueError('judge needs --expected')
         green, wrong, results = judge(args.tree, args.dir, read_expected(args.expected),
                                       args.sha)
         with open(os.path.join(args.dir, 'results.txt'), 'w', encoding='utf-8') as f:
-            f.write(''.join(line + '\n' for line in format_results(results)))
+            f.write(''.join(line + '\n' for line in report.results_lines(results)))
         counts = {s: sum(1 for v, _ in results.values() if v == s) for s in STATUSES}
         ran = ', '.join(f'{n} {s.lower()}' for s, n in counts.items() if n) or 'nothing'
         d = os.path.normpath(args.dir)

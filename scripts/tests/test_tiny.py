@@ -103,7 +103,7 @@ class TinyJudgeTest(ReportTestCase):
         parser = report.load_parser(TREE)
         results, _, _ = report.normalize(parser, fixture('pass', 'test.log').splitlines(True))
         self.expected = os.path.join(self.dir, 'expected')
-        self.write_expected(tiny.format_results(results))
+        self.write_expected(report.results_lines(results))
 
     def write_expected(self, lines):
         with open(self.expected, 'w', encoding='utf-8') as f:
