@@ -7,8 +7,16 @@
 #   STEP   a step name from $STEPS_FILE, e.g. 00-baseline
 #   BUILD  a build name from ci/matrix.json, e.g. x86_64-up-lean
 #
+# A build with "needs" (a Kconfig option, e.g. SCHED_DL) keeps the lines
+# that need the option in a section of its kunitconfig that starts with the
+# line "# needs SYMBOL:" and goes to the end of the file. At a step whose
+# tree does not define the option, that section is left out: the build is
+# then the same configuration with the option at its default (the class
+# built in), and the baseline's warnings, which later steps are compared
+# with, come from it. meta says which (needs_section=used|left out).
+#
 # Keeps in $RESULTS/$PKG/STEP/BUILD/: build.log, config (.config), cmd (the
-# kunit.py command), meta (as run-cell.sh's: input_* lines, "complete=y"
+# kunit.py command), kunitconfig (the one built), meta (as run-cell.sh's: input_* lines, "complete=y"
 # last, "interrupted=SIG..." when a signal stopped it), and warnings (the W=1 warnings, compiler and kernel-doc, located in
 # kernel/sched/, without line numbers, sorted: what report.py compares
 # with the baseline's).
@@ -35,8 +43,25 @@ inputs=$(matrix inputs build "$build") || exit 2
 cross=$(matrix build "$build" cross_compile)
 compiler=$(matrix build "$build" compiler)
 kunitconfig=$REPO/$(matrix build "$build" kunitconfig)
+needs=$(matrix build "$build" needs) || exit 2
 rm -rf "$out"
 bdir=$BUILD/$build
+mkdir -p "$out" "$bdir"
+
+# The kunitconfig to build: with or without the "# needs SYMBOL:" section.
+section=''
+if [[ -n $needs ]]; then
+	grep -qx "# needs $needs:" "$kunitconfig" ||
+		fail "$kunitconfig has no \"# needs $needs:\" section"
+	if has_option "$sha" "$needs"; then
+		section=used
+	else
+		section='left out'
+		awk -v m="# needs $needs:" '$0 == m { exit } { print }' "$kunitconfig" >"$out/kunitconfig"
+		kunitconfig=$out/kunitconfig
+	fi
+fi
+[[ -f $out/kunitconfig ]] || cp "$kunitconfig" "$out/kunitconfig"
 
 checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 
@@ -46,9 +71,9 @@ args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
 cmd=(python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)"
 	--make_options="CC=$cc" --make_options=W=1)
 
-mkdir -p "$out" "$bdir"
 {
 	printf 'step=%s\nsha=%s\nbuild=%s\narch=%s\n' "$step" "$sha" "$build" "$arch"
+	[[ -z $needs ]] || printf 'needs=%s\nneeds_section=%s\n' "$needs" "$section"
 	awk '{ print "input_" $0 }' <<<"$inputs"
 	printf -v q ' %q' "${cmd[@]}"
 	printf 'build_cmd=%s\n' "${q# }"

@@ -69,6 +69,33 @@ step_names() {
 	python3 "$REPO/scripts/steps.py" names "$STEPS_FILE"
 }
 
+# select_steps LIST: set STEP_LIST to the steps named in LIST (comma-
+# separated; every step of $STEPS_FILE when LIST is empty), each checked
+# to exist. No subshell: an unknown step stops the caller.
+select_steps() {
+	local out s
+	out=$(step_names) || die "cannot read the steps file $STEPS_FILE (see above)"
+	local -a known=()
+	[[ -z $out ]] || mapfile -t known <<<"$out"
+	[[ ${#known[@]} -gt 0 ]] || die "no steps in $STEPS_FILE: run scripts/prepare-tree.sh first"
+	if [[ -n $1 ]]; then
+		IFS=, read -r -a STEP_LIST <<<"$1"
+	else
+		STEP_LIST=("${known[@]}")
+	fi
+	for s in "${STEP_LIST[@]}"; do
+		[[ " ${known[*]} " == *" $s "* ]] || die "no step $s (known: ${known[*]})"
+	done
+}
+
+# has_option SHA SYMBOL: does the tree at SHA define the Kconfig symbol?
+# The test scaffolding's own definitions (kernel/sched/Kconfig.kunit, which
+# stands in for the option on trees without it) do not count.
+has_option() {
+	git -C "$TREE" grep -q -E "^(menu)?config $2\$" "$1" -- \
+		':(glob)**/Kconfig*' ':(exclude)kernel/sched/Kconfig.kunit'
+}
+
 # step_sha STEP: print the commit of STEP from $STEPS_FILE; fail (status 1,
 # with a note) when there is no steps file or no such step.
 step_sha() {

@@ -46,6 +46,11 @@ BUILD_FIELDS = {
     'kunitconfig': str,
 }
 
+# Optional in a build: "needs", a Kconfig option (e.g. SCHED_DL) that
+# the build's kunitconfig sets in a "# needs SYMBOL:" section, left out at
+# the steps that do not have the option (scripts/build-only.sh).
+BUILD_OPTIONAL = {'needs': str}
+
 TOP_FIELDS = {'comment', 'trees', 'cells', 'builds_comment', 'builds',
               'tiny_comment', 'tiny'}
 
@@ -60,15 +65,21 @@ class MatrixError(Exception):
     """The matrix file or a request to it is wrong."""
 
 
-def check_entry(kind_name, i, entry, fields, names):
-    """Check one cell or build against its fields; add its name to names."""
+def check_entry(kind_name, i, entry, fields, names, optional=None):
+    """Check one cell or build against its fields (and the optional ones);
+    add its name to names."""
+    optional = optional or {}
     if not isinstance(entry, dict):
         raise MatrixError(f'matrix: {kind_name} {i} is not an object')
     for key, kind in fields.items():
         if not isinstance(entry.get(key), kind):
             raise MatrixError(
                 f'matrix: {kind_name} {i}: field "{key}" must be {kind.__name__}')
-    extra = set(entry) - set(fields)
+    for key, kind in optional.items():
+        if key in entry and not (isinstance(entry[key], kind) and entry[key]):
+            raise MatrixError(
+                f'matrix: {kind_name} {i}: field "{key}" must be a non-empty {kind.__name__}')
+    extra = set(entry) - set(fields) - set(optional)
     if extra:
         raise MatrixError(f'matrix: {kind_name} {entry["name"]}: unknown fields {sorted(extra)}')
     if entry['name'] in names:
@@ -103,7 +114,7 @@ def validate(data):
     if not isinstance(builds, list):
         raise MatrixError('matrix: "builds" must be a list')
     for i, build in enumerate(builds):
-        check_entry('build', i, build, BUILD_FIELDS, names)
+        check_entry('build', i, build, BUILD_FIELDS, names, BUILD_OPTIONAL)
     tiny = data.get('tiny', [])
     if not isinstance(tiny, list):
         raise MatrixError('matrix: "tiny" must be a list')
@@ -143,7 +154,11 @@ def select(data, names=None, kind='cells'):
 
 
 def field(data, name, key, kind='cells'):
+    """One field of a cell (or build); an optional field it does not have
+    is empty."""
     cell = select(data, name, kind)[0]
+    if key not in cell and kind == 'builds' and key in BUILD_OPTIONAL:
+        return ''
     if key not in cell:
         raise MatrixError(f'cell {name}: no field {key}')
     value = cell[key]

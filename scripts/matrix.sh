@@ -77,15 +77,8 @@ none) ;;
 all) mapfile -t build_list < <(matrix builds) ;;
 *) mapfile -t build_list < <(matrix builds "$builds") ;;
 esac
-mapfile -t known < <(step_names)
-if [[ -n $steps ]]; then
-	IFS=, read -r -a step_list <<<"$steps"
-else
-	step_list=("${known[@]}")
-fi
-for s in "${step_list[@]}"; do
-	[[ " ${known[*]} " == *" $s "* ]] || die "no step $s (known: ${known[*]})"
-done
+select_steps "$steps"
+step_list=("${STEP_LIST[@]}")
 
 cells_arg=$(IFS=,; echo "${cell_list[*]}")
 # The main job runs the tiny cells too.

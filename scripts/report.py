@@ -413,6 +413,9 @@ def judge_builds(results: str, steps: List[str], sha_of: Dict[str, str],
                 entry.update(status='built', warnings=warnings,
                              build_seconds=meta.get('build_seconds', '?'))
                 text = f'built, {len(warnings)} warning(s)'
+                if meta.get('needs_section') == 'left out':
+                    text = (f'built without the {meta.get("needs")} section (no such option '
+                            f'here), {len(warnings)} warning(s)')
                 if step == BASELINE:
                     base_warnings[b] = set(warnings)
                 elif base_warnings.get(b) is not None:

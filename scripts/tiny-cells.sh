@@ -37,23 +37,8 @@ lock_work
 
 mapfile -t cell_list < <(matrix tiny "$cells")
 [[ ${#cell_list[@]} -gt 0 ]] || die "no tiny cells in ci/matrix.json"
-mapfile -t known < <(step_names)
-if [[ -n $steps ]]; then
-	IFS=, read -r -a step_list <<<"$steps"
-else
-	step_list=("${known[@]}")
-fi
-for s in "${step_list[@]}"; do
-	[[ " ${known[*]} " == *" $s "* ]] || die "no step $s (known: ${known[*]})"
-done
-
-# has_option SHA SYMBOL: does the step define the Kconfig symbol? The
-# test scaffolding's own definitions (kernel/sched/Kconfig.kunit) do not
-# count.
-has_option() {
-	git -C "$TREE" grep -q -E "^(menu)?config $2\$" "$1" -- \
-		':(glob)**/Kconfig*' ':(exclude)kernel/sched/Kconfig.kunit'
-}
+select_steps "$steps"
+step_list=("${STEP_LIST[@]}")
 
 # fresh STEP CELL SHA: a GREEN verdict at SHA, made with the current inputs.
 fresh() {

@@ -53,6 +53,9 @@ class ValidateTest(unittest.TestCase):
             'build without kunitconfig': {**GOOD, 'builds': [{**BUILD, 'kunitconfig': None}]},
             'build with a cell field': {**GOOD, 'builds': [{**BUILD, 'smp': True}]},
             'build named like a cell': {**GOOD, 'builds': [{**BUILD, 'name': 'x-smp'}]},
+            'build with empty needs': {**GOOD, 'builds': [{**BUILD, 'needs': ''}]},
+            'build with needs not a string': {**GOOD, 'builds': [{**BUILD, 'needs': 1}]},
+            'cell with needs': with_cell(needs='SCHED_DL'),
             'unknown top-level field': {**GOOD, 'cellz': []},
         }
         for what, data in bad.items():
@@ -162,6 +165,26 @@ class QueryTest(unittest.TestCase):
         self.assertEqual(matrix.field(data, 'x-smp', 'cpus'), '4')
         with self.assertRaises(matrix.MatrixError):
             matrix.field(data, 'x-smp', 'nope')
+
+    def test_build_needs(self):
+        data = matrix.validate({**copy.deepcopy(GOOD),
+                                'builds': [BUILD, {**BUILD, 'name': 'x-nodl', 'needs': 'SCHED_DL'}]})
+        self.assertEqual(matrix.field(data, 'x-nodl', 'needs', 'builds'), 'SCHED_DL')
+        # Optional: a build without it has none.
+        self.assertEqual(matrix.field(data, 'x-lean', 'needs', 'builds'), '')
+        with self.assertRaises(matrix.MatrixError):
+            matrix.field(data, 'x-smp', 'needs')
+
+    def test_needs_builds_have_their_section(self):
+        root = os.path.join(os.path.dirname(matrix.MATRIX), '..')
+        needs = [b for b in matrix.load()['builds'] if 'needs' in b]
+        self.assertGreaterEqual(len(needs), 2)
+        for build in needs:
+            with open(os.path.join(root, build['kunitconfig']), encoding='utf-8') as f:
+                lines = f.read().splitlines()
+            with self.subTest(build=build['name']):
+                section = lines[lines.index(f'# needs {build["needs"]}:'):]
+                self.assertIn(f'# CONFIG_{build["needs"]} is not set', section)
 
     def test_builds(self):
         data = matrix.load()

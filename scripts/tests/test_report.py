@@ -578,9 +578,28 @@ class MeasureTest(unittest.TestCase):
         self.assertEqual(len(problems), 1)
         self.assertIn('no size to compare', problems[0])
 
-    def build(self, step, sha, rc=0, warnings=''):
-        self.write(step, 'b', 'meta', f'step={step}\nsha={sha}\nbuild_rc={rc}\ncomplete=y\n')
+    def build(self, step, sha, rc=0, warnings='', section=''):
+        needs = f'needs=SCHED_DL\nneeds_section={section}\n' if section else ''
+        self.write(step, 'b', 'meta',
+                   f'step={step}\nsha={sha}\n{needs}build_rc={rc}\ncomplete=y\n')
         self.write(step, 'b', 'warnings', warnings)
+
+    def test_needs_section_left_out_then_used(self):
+        # The baseline, without the option, is built without the section;
+        # a later step with it is compared with that.
+        self.build('00-baseline', 'a0', warnings='kernel/sched/fair.c: warning: old\n',
+                   section='left out')
+        self.build('01-x', 'a1', warnings='kernel/sched/fair.c: warning: old\n'
+                                          'kernel/sched/core.c: warning: unused dl\n',
+                   section='used')
+        grid, problems = report.judge_builds(
+            self.results, ['00-baseline', '01-x'], {'00-baseline': 'a0', '01-x': 'a1'}, ['b'])
+        lines = report.render_builds(grid, ['00-baseline', '01-x'], ['b'])
+        self.assertIn('| 00-baseline | built without the SCHED_DL section (no such option '
+                      'here), 1 warning(s) |', lines)
+        self.assertIn('| 01-x | built, 2 warning(s), **1 NEW** |', lines)
+        self.assertEqual(problems,
+                         ['01-x b: new W=1 warning: kernel/sched/core.c: warning: unused dl'])
 
     def test_new_warning_is_a_problem(self):
         self.build('00-baseline', 'a0', warnings='kernel/sched/core.c: warning: old\n')

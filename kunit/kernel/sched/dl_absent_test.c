@@ -7,14 +7,18 @@
  *
  * Everything goes through the real entry points: sched_setattr() and
  * sched_setscheduler() (and their _nocheck() kernel forms) on a test
- * kthread, the sched_get_priority_max/min() system calls, the sysctl
- * files of a procfs mounted inside the kernel (attached to no path), and
+ * kthread, the sched_get_priority_max/min() and sched_getattr() system
+ * calls, the sysctl files and /proc/PID/sched of a procfs mounted inside
+ * the kernel (attached to no path), the scheduler's debugfs file, and
  * rt_mutex_setprio(), the function the PI chain walk ends in.
  */
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/mman.h>
 #include <linux/mount.h>
+#include <linux/sched/mm.h>
 #include <linux/syscalls.h>
+#include <linux/vmalloc.h>
 #ifdef CONFIG_X86_64
 #include <asm/syscall.h>
 #endif
@@ -175,11 +179,21 @@ static void sched_dl_absent_setscheduler(struct kunit *test)
  * table; 32-bit ARM has the plain sys_*() functions.
  */
 #if defined(CONFIG_X86_64)
-static long dla_syscall1(unsigned int nr, long arg)
+static long dla_syscall4(unsigned int nr, long a, long b, long c, long d)
 {
-	struct pt_regs regs = { .di = arg };
+	struct pt_regs regs = { .di = a, .si = b, .dx = c, .r10 = d };
 
 	return sys_call_table[nr](&regs);
+}
+
+static long dla_syscall1(unsigned int nr, long arg)
+{
+	return dla_syscall4(nr, arg, 0, 0, 0);
+}
+
+static long dla_getattr(pid_t pid, unsigned long uattr, unsigned int size)
+{
+	return dla_syscall4(__NR_sched_getattr, pid, uattr, size, 0);
 }
 
 static long dla_prio_max(int policy)
@@ -202,6 +216,11 @@ static long dla_prio_max(int policy)
 static long dla_prio_min(int policy)
 {
 	return sys_sched_get_priority_min(policy);
+}
+
+static long dla_getattr(pid_t pid, unsigned long uattr, unsigned int size)
+{
+	return sys_sched_getattr(pid, (struct sched_attr __user *)uattr, size, 0);
 }
 
 #define DLA_HAVE_PRIO_SYSCALLS
@@ -242,6 +261,92 @@ static void sched_dl_absent_priority_range(struct kunit *test)
 #endif
 }
 
+/*
+ * A file system of type @fs mounted inside the kernel, attached to no
+ * path (kern_unmount() it), or an error.
+ */
+static struct vfsmount *dla_mount(const char *fs)
+{
+	struct file_system_type *type = get_fs_type(fs);
+	struct vfsmount *mnt;
+
+	if (!type)
+		return ERR_PTR(-ENODEV);
+	mnt = vfs_kern_mount(type, 0, fs, NULL);
+	put_filesystem(type);
+	return mnt;
+}
+
+/*
+ * User memory, for the entry points that copy to it as they do for user
+ * space (sched_getattr(), read() of the debug files): the test kthread
+ * borrows a new mm with @size bytes of anonymous memory, as upstream
+ * KUnit's kunit_attach_mm() does (v6.10), and gives it back at the end.
+ */
+struct dla_user {
+	struct mm_struct *mm;
+	unsigned long addr;
+	size_t size;
+};
+
+static int dla_user_map(struct dla_user *u, size_t size)
+{
+	u->size = size;
+	u->mm = mm_alloc();
+	if (!u->mm)
+		return -ENOMEM;
+	u->mm->task_size = TASK_SIZE;
+	arch_pick_mmap_layout(u->mm, &current->signal->rlim[RLIMIT_STACK]);
+	kthread_use_mm(u->mm);
+	u->addr = vm_mmap(NULL, 0, size, PROT_READ | PROT_WRITE,
+			  MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	if (IS_ERR_VALUE(u->addr)) {
+		kthread_unuse_mm(u->mm);
+		mmput(u->mm);
+		return (int)u->addr;
+	}
+	return 0;
+}
+
+static void dla_user_unmap(struct dla_user *u)
+{
+	vm_munmap(u->addr, u->size);
+	kthread_unuse_mm(u->mm);
+	mmput(u->mm);
+}
+
+/*
+ * Read file @path of @mnt with read(), as user space does, through the
+ * user memory of @u, into @buf, NUL-terminated (at most u->size - 1
+ * bytes): the length, or an error. The test runs in a kthread: the file
+ * is released at once.
+ */
+static ssize_t dla_read(struct vfsmount *mnt, const char *path, struct dla_user *u,
+			char *buf)
+{
+	struct file *f = file_open_root_mnt(mnt, path, O_RDONLY, 0);
+	char __user *ubuf = (char __user *)u->addr;
+	size_t len = 0;
+	loff_t pos = 0;
+	ssize_t n = 0;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	while (len < u->size - 1) {
+		n = vfs_read(f, ubuf + len, u->size - 1 - len, &pos);
+		if (n <= 0)
+			break;
+		len += n;
+	}
+	__fput_sync(f);
+	if (n < 0)
+		return n;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	return len;
+}
+
 /* Which files does /proc/sys/kernel have, read through a procfs mount? */
 struct dla_sysctl_case {
 	const char *desc;
@@ -260,7 +365,6 @@ static const struct dla_sysctl_case dla_sysctl_cases[] = {
 /* One case over the whole table: it needs /proc/sys (PROC_SYSCTL). */
 static void sched_dl_absent_sysctl(struct kunit *test)
 {
-	struct file_system_type *type;
 	const struct dla_sysctl_case *c;
 	struct vfsmount *mnt;
 	struct file *f;
@@ -268,10 +372,7 @@ static void sched_dl_absent_sysctl(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_PROC_SYSCTL))
 		kunit_skip(test, "no /proc/sys: CONFIG_PROC_SYSCTL is not set");
-	type = get_fs_type("proc");
-	KUNIT_ASSERT_NOT_NULL_MSG(test, type, "no proc file system");
-	mnt = vfs_kern_mount(type, 0, "proc", NULL);
-	put_filesystem(type);
+	mnt = dla_mount("proc");
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(mnt), "cannot mount proc: %ld", PTR_ERR(mnt));
 	for (c = dla_sysctl_cases; c < dla_sysctl_cases + ARRAY_SIZE(dla_sysctl_cases); c++) {
 		snprintf(path, sizeof(path), "sys/kernel/%s", c->file);
@@ -287,6 +388,230 @@ static void sched_dl_absent_sysctl(struct kunit *test)
 			__fput_sync(f);
 	}
 	kern_unmount(mnt);
+}
+
+/* sched_getattr() of task @pid into @attr, through the user page of @u. */
+static long dla_getattr_user(struct dla_user *u, pid_t pid, struct sched_attr *attr)
+{
+	long ret;
+
+	memset(attr, 0xa5, sizeof(*attr));
+	if (clear_user((void __user *)u->addr, sizeof(*attr)))
+		return -EFAULT;
+	ret = dla_getattr(pid, u->addr, sizeof(*attr));
+	if (!ret && copy_from_user(attr, (void __user *)u->addr, sizeof(*attr)))
+		return -EFAULT;
+	return ret;
+}
+
+/*
+ * A policy set with sched_setattr() and what sched_getattr() must give
+ * back, by hand: the RT priority for FIFO/RR, the nice value for
+ * NORMAL/BATCH, and for SCHED_IDLE nice 0 whatever was asked (6.1 keeps
+ * the nice value only for the fair policies, fair_policy()); the
+ * reset-on-fork flag as set; no deadline parameters, ever.
+ */
+struct dla_getattr_case {
+	const char *desc;
+	int policy;
+	u32 prio;
+	int nice;
+	u64 flags;
+	u32 want_prio;
+	int want_nice;
+};
+
+static const struct dla_getattr_case dla_getattr_cases[] = {
+	{ "SCHED_FIFO 1, reset on fork", SCHED_FIFO, 1, 0, SCHED_FLAG_RESET_ON_FORK, 1, 0 },
+	{ "SCHED_RR 50", SCHED_RR, 50, 0, 0, 50, 0 },
+	{ "SCHED_NORMAL nice -5", SCHED_NORMAL, 0, -5, 0, 0, -5 },
+	{ "SCHED_BATCH nice 19", SCHED_BATCH, 0, 19, 0, 0, 19 },
+	{ "SCHED_IDLE asked nice 7", SCHED_IDLE, 0, 7, 0, 0, 0 },
+};
+
+/* util_max of a task that never asked for a clamp, by hand. */
+#define DLA_UTIL_MAX ((u32)(IS_ENABLED(CONFIG_UCLAMP_TASK) ? SCHED_CAPACITY_SCALE : 0))
+
+static void dla_expect_no_deadline(struct kunit *test, const struct sched_attr *a,
+				   const char *what)
+{
+	KUNIT_EXPECT_EQ_MSG(test, a->sched_runtime, 0ULL, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, a->sched_deadline, 0ULL, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, a->sched_period, 0ULL, "%s", what);
+}
+
+/* Tasks of the system looked at, at most (a kunit.py kernel has ~50). */
+#define DLA_MAX_TASKS 512
+
+/*
+ * One case over the table, then over every task of the system: where the
+ * architecture offers no way to call the system call, it skips.
+ */
+static void sched_dl_absent_getattr(struct kunit *test)
+{
+#ifdef DLA_HAVE_PRIO_SYSCALLS
+	struct task_struct *p = ((struct dla_ctx *)test->priv)->p, *g, *t;
+	const struct dla_getattr_case *c;
+	struct sched_attr attr, got;
+	struct dla_user u;
+	const char *d;
+	pid_t *pids;
+	int *policies;
+	int i, n = 0, seen = 0;
+	long ret;
+
+	pids = kunit_kcalloc(test, DLA_MAX_TASKS, sizeof(*pids), GFP_KERNEL);
+	policies = kunit_kcalloc(test, DLA_MAX_TASKS, sizeof(*policies), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pids);
+	KUNIT_ASSERT_NOT_NULL(test, policies);
+	KUNIT_ASSERT_EQ(test, dla_user_map(&u, PAGE_SIZE), 0);
+
+	for (c = dla_getattr_cases; c < dla_getattr_cases + ARRAY_SIZE(dla_getattr_cases); c++) {
+		d = c->desc;
+		attr = (struct sched_attr) {
+			.size		= sizeof(attr),
+			.sched_policy	= c->policy,
+			.sched_flags	= c->flags,
+			.sched_nice	= c->nice,
+			.sched_priority	= c->prio,
+		};
+		ret = sched_setattr_nocheck(p, &attr);
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0L, "%s", d);
+		if (ret)
+			continue;
+		ret = dla_getattr_user(&u, task_pid_vnr(p), &got);
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0L, "%s", d);
+		if (!ret) {
+			KUNIT_EXPECT_EQ_MSG(test, got.size, (u32)SCHED_ATTR_SIZE_VER1, "%s", d);
+			KUNIT_EXPECT_EQ_MSG(test, got.sched_policy, (u32)c->policy, "%s", d);
+			KUNIT_EXPECT_EQ_MSG(test, got.sched_flags, c->flags, "%s", d);
+			KUNIT_EXPECT_EQ_MSG(test, got.sched_priority, c->want_prio, "%s", d);
+			KUNIT_EXPECT_EQ_MSG(test, got.sched_nice, c->want_nice, "%s", d);
+			KUNIT_EXPECT_EQ_MSG(test, got.sched_util_min, 0U, "%s", d);
+			KUNIT_EXPECT_EQ_MSG(test, got.sched_util_max, DLA_UTIL_MAX, "%s", d);
+			dla_expect_no_deadline(test, &got, d);
+		}
+		sched_set_normal(p, 0);
+	}
+	dla_expect_unchanged(test, p);
+
+	/* Every task: its own policy, no deadline parameters. */
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		if (n < DLA_MAX_TASKS) {
+			pids[n] = task_pid_vnr(t);
+			policies[n++] = READ_ONCE(t->policy);
+		}
+	}
+	rcu_read_unlock();
+	for (i = 0; i < n; i++) {
+		ret = dla_getattr_user(&u, pids[i], &got);
+		if (ret == -ESRCH)	/* gone since */
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0L, "pid %d", pids[i]);
+		if (ret)
+			continue;
+		seen++;
+		KUNIT_EXPECT_EQ_MSG(test, got.sched_policy, (u32)policies[i], "pid %d", pids[i]);
+		dla_expect_no_deadline(test, &got, "a task of the system");
+	}
+	KUNIT_EXPECT_GT(test, seen, 1);
+	dla_user_unmap(&u);
+#else
+	kunit_skip(test, "no known way to call the system calls on this architecture");
+#endif
+}
+
+/*
+ * The scheduler's debug output: /proc/PID/sched of a SCHED_FIFO task
+ * (policy and priority, no deadline fields) and the debugfs file
+ * sched/debug (an rt_rq, no dl_rq). Each needs its configuration.
+ */
+#define DLA_PROC_BUF (4 * PAGE_SIZE)
+#define DLA_DEBUG_BUF (256 * 1024)
+
+/* The integer after "@key ... :" at the start of a line of @buf, or -1. */
+static long dla_field(const char *buf, const char *key)
+{
+	const char *s = buf;
+	long val;
+
+	while ((s = strstr(s, key))) {
+		if ((s == buf || s[-1] == '\n') && s[strlen(key)] == ' ') {
+			s = strchr(s, ':');
+			if (s && sscanf(s + 1, "%ld", &val) == 1)
+				return val;
+			return -1;
+		}
+		s++;
+	}
+	return -1;
+}
+
+static void sched_dl_absent_proc_sched(struct kunit *test)
+{
+	struct task_struct *p = ((struct dla_ctx *)test->priv)->p;
+	struct sched_param fifo10 = { .sched_priority = 10 };
+	struct vfsmount *mnt;
+	struct dla_user u;
+	char path[32];
+	ssize_t len;
+	char *buf;
+
+	if (!IS_ENABLED(CONFIG_SCHED_DEBUG) || !IS_ENABLED(CONFIG_PROC_FS))
+		kunit_skip(test, "no /proc/PID/sched: needs CONFIG_SCHED_DEBUG and CONFIG_PROC_FS");
+	buf = kunit_kmalloc(test, DLA_PROC_BUF, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	mnt = dla_mount("proc");
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(mnt), "cannot mount proc: %ld", PTR_ERR(mnt));
+	if (dla_user_map(&u, DLA_PROC_BUF)) {
+		kern_unmount(mnt);
+		KUNIT_FAIL(test, "no user memory");
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(p, SCHED_FIFO, &fifo10), 0);
+	snprintf(path, sizeof(path), "%d/sched", task_pid_nr(p));
+	len = dla_read(mnt, path, &u, buf);
+	sched_set_normal(p, 0);
+	dla_user_unmap(&u);
+	kern_unmount(mnt);
+	KUNIT_ASSERT_GT_MSG(test, len, (ssize_t)0, "cannot read /proc/%s", path);
+	KUNIT_EXPECT_EQ(test, dla_field(buf, "policy"), (long)SCHED_FIFO);
+	/* MAX_RT_PRIO - 1 - 10, by hand. */
+	KUNIT_EXPECT_EQ(test, dla_field(buf, "prio"), 89L);
+	KUNIT_EXPECT_NULL_MSG(test, strstr(buf, "dl."), "deadline fields in:\n%s", buf);
+	dla_expect_unchanged(test, p);
+}
+
+static void sched_dl_absent_debugfs_sched(struct kunit *test)
+{
+	struct vfsmount *mnt;
+	struct dla_user u;
+	ssize_t len;
+	char *buf;
+
+	if (!IS_ENABLED(CONFIG_SCHED_DEBUG) || !IS_ENABLED(CONFIG_DEBUG_FS))
+		kunit_skip(test, "no sched/debug: needs CONFIG_SCHED_DEBUG and CONFIG_DEBUG_FS");
+	mnt = dla_mount("debugfs");
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(mnt), "cannot mount debugfs: %ld", PTR_ERR(mnt));
+	buf = vmalloc(DLA_DEBUG_BUF);
+	if (!buf || dla_user_map(&u, DLA_DEBUG_BUF)) {
+		vfree(buf);
+		kern_unmount(mnt);
+		KUNIT_FAIL(test, "no memory");
+		return;
+	}
+	len = dla_read(mnt, "sched/debug", &u, buf);
+	dla_user_unmap(&u);
+	kern_unmount(mnt);
+	KUNIT_EXPECT_GT_MSG(test, len, (ssize_t)0, "cannot read sched/debug");
+	KUNIT_EXPECT_LT_MSG(test, len, (ssize_t)DLA_DEBUG_BUF - 1, "sched/debug cut short");
+	if (len > 0) {
+		KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "\nrt_rq[0]:"));
+		KUNIT_EXPECT_NULL(test, strstr(buf, "dl_rq["));
+		KUNIT_EXPECT_NULL(test, strstr(buf, "dl_nr_running"));
+	}
+	vfree(buf);
 }
 
 /*
@@ -343,7 +668,10 @@ static struct kunit_case dla_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_dl_absent_setattr, dla_policy_gen_params),
 	KUNIT_CASE_PARAM(sched_dl_absent_setscheduler, dla_policy_gen_params),
 	KUNIT_CASE(sched_dl_absent_priority_range),
+	KUNIT_CASE(sched_dl_absent_getattr),
 	KUNIT_CASE(sched_dl_absent_sysctl),
+	KUNIT_CASE(sched_dl_absent_proc_sched),
+	KUNIT_CASE(sched_dl_absent_debugfs_sched),
 	KUNIT_CASE(sched_dl_absent_pi_boost),
 	{}
 };
