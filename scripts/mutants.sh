@@ -5,13 +5,23 @@
 # baseline's. A mutant marked "# expect: survive: <why>" must instead leave
 # the results unchanged, so that the reason stays true.
 #
-# Usage: scripts/mutants.sh [--cells A,B] [--judge-only] DIR|FILE...
+# With --tiny CELL, the mutants break code that exists only with a tiny
+# cell's option (ci/matrix.json "tiny", e.g. the CONFIG_SCHED_DL=n paths):
+# each one is applied to the last step of the real series instead, run in
+# that tiny cell (scripts/tiny-cells.sh), and killed when the results
+# differ from the cell's expected results. Their files say so with a
+# "# tiny: OPTION" line (the cell's "needs", e.g. SCHED_DL); a run keeps
+# the mutants of its kind and leaves the others out. The mutant series is
+# then the real series, followed by each mutant and its revert.
+#
+# Usage: scripts/mutants.sh [--cells A,B | --tiny CELL] [--judge-only] DIR|FILE...
 #   DIR     folders of mutants, e.g. kunit/mutants/sched_dl_checkparam; each
 #           *.sed file starts with "# file: <path in the tree>"
 #   FILE    one mutant (*.sed), or a list of mutant paths relative to the
 #           repository, one per line, "#" comments allowed (such as
 #           kunit/mutants/ci-subset)
 #   --cells cells to run in (default: x86_64-smp)
+#   --tiny  the tiny cell to run mutants of the last step in
 #   --judge-only  do not build or run: judge the results of the last run
 #
 # Results go to $RESULTS/mutants/ (report.md and report.json of the run
@@ -22,7 +32,7 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-cells=x86_64-smp judge_only=n
+cells=x86_64-smp judge_only=n tiny=''
 # A mutant that crashes the kernel leaves QEMU hanging until the timeout;
 # a healthy run takes seconds, so do not wait the default 240 s for it.
 : "${KUNIT_TIMEOUT:=60}"
@@ -30,11 +40,17 @@ export KUNIT_TIMEOUT
 while [[ ${1:-} == --* ]]; do
 	case $1 in
 	--cells) cells=${2:?--cells needs a list}; shift 2 ;;
+	--tiny) tiny=${2:?--tiny needs a tiny cell}; shift 2 ;;
 	--judge-only) judge_only=y; shift ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B] [--judge-only] DIR|FILE..."
+[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B | --tiny CELL] [--judge-only] DIR|FILE..."
+if [[ -n $tiny ]]; then
+	matrix tiny "$tiny" >/dev/null || die "no tiny cell $tiny in ci/matrix.json"
+	needs=$(matrix cell "$tiny" needs)
+	expected_file=$REPO/$(matrix cell "$tiny" expected)
+fi
 lock_work
 shopt -s nullglob
 mutants=()
@@ -67,6 +83,24 @@ run "$REPO/scripts/prepare-tree.sh"
 # quietly: a signal that stops this script must not cut the composing off.
 trap 'quietly "$REPO/scripts/prepare-tree.sh" >/dev/null 2>&1 || note "could not restore the steps of the series: run scripts/prepare-tree.sh"' EXIT
 base=$(step_sha 00-baseline)
+if [[ -n $tiny ]]; then
+	# The last step of the real series, which must have the option.
+	select_steps ''
+	last=${STEP_LIST[-1]}
+	base=$(step_sha "$last")
+	has_option "$base" "$needs" || die "the last step, $last, has no config $needs: no tiny mutants"
+fi
+# Keep the mutants of this kind: "# tiny: OPTION" ones for a tiny cell
+# whose option it is, the others otherwise.
+kept=()
+for m in "${mutants[@]}"; do
+	kind=$(sed -n 's/^# tiny: //p' "$m" | head -n 1)
+	[[ $kind == "${needs:-}" ]] && kept+=("$m")
+done
+[[ ${#kept[@]} -eq ${#mutants[@]} ]] ||
+	note "left out $((${#mutants[@]} - ${#kept[@]})) mutant(s) of another kind (\"# tiny:\" lines; see --tiny)"
+[[ ${#kept[@]} -gt 0 ]] || die "no mutant to run${tiny:+ in $tiny}"
+mutants=("${kept[@]}")
 mut=$WORK/$PKG/mutants
 rm -rf "$mut"
 mkdir -p "$mut/series"
@@ -90,11 +124,47 @@ for m in "${mutants[@]}"; do
 	[[ -n $(git status --porcelain) ]] || die "$m changes nothing in $f: fix its pattern"
 	git commit -q -a -m "mutant $(basename "${m%.sed}")" -m "From ${m#"$REPO"/}." \
 		-m "Signed-off-by: mutant <mutant@localhost>"
+	# A tiny mutant sits on top of the series: the next one starts from
+	# the series again.
+	[[ -z $tiny ]] || git revert -q --no-edit HEAD
 done
-git format-patch -q -o "$mut/series" base..HEAD
-(cd "$mut/series" && ls -- *.patch) >"$mut/series/series"
+if [[ -z $tiny ]]; then
+	git format-patch -q -o "$mut/series" base..HEAD
+	(cd "$mut/series" && ls -- *.patch) >"$mut/series/series"
+else
+	series_patches "$(series_dir)"
+	for p in "${PATCHES[@]}"; do cp "$(series_dir)/$p" "$mut/series/"; done
+	mapfile -t new < <(git format-patch --start-number $((${#PATCHES[@]} + 1)) \
+		-o "$mut/series" base..HEAD)
+	[[ ${#new[@]} -eq $((2 * ${#mutants[@]})) ]] || die "git format-patch failed in $mut/git"
+	printf '%s\n' "${PATCHES[@]}" "${new[@]##*/}" >"$mut/series/series"
+fi
 
 out=$RESULTS/mutants
+if [[ -n $tiny ]]; then
+	out=$RESULTS/mutants-tiny
+	# The mutant steps: every other step after the real series (the steps
+	# between are the reverts).
+	SCHED_TINIFY_SERIES=$mut/series run "$REPO/scripts/prepare-tree.sh"
+	select_steps ''
+	pairs=() mutant_steps=()
+	for i in "${!mutants[@]}"; do
+		s=${STEP_LIST[$((${#PATCHES[@]} + 1 + 2 * i))]}
+		mutant_steps+=("$s")
+		pairs+=("$s=${mutants[$i]}")
+	done
+	if [[ $judge_only == n ]]; then
+		rm -rf "$out"
+		SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
+			run "$REPO/scripts/tiny-cells.sh" --cells "$tiny" \
+			--steps "$(IFS=,; echo "${mutant_steps[*]}")" || true
+	fi
+	mkdir -p "$out"
+	python3 "$REPO/scripts/tiny.py" mutants --results "$out/$PKG" --cell "$tiny" \
+		--expected "$expected_file" --summary "$out/summary.md" "${pairs[@]}" ||
+		die "a mutant did not do what it was expected to do (see $out/summary.md)"
+	exit 0
+fi
 # matrix.sh exits 1 when a mutant is red, which is the point: the judging
 # below reads every step's results, and stops on anything it cannot judge.
 if [[ $judge_only == n ]]; then

@@ -285,15 +285,16 @@ def write_results_txt(results_dir: str, data: dict) -> None:
 
 
 def differences(base: Dict[str, Tuple[str, str]],
-                other: Dict[str, Tuple[str, str]]) -> List[str]:
-    """Every way two normalized results differ, one line each."""
+                other: Dict[str, Tuple[str, str]], label: str = 'baseline') -> List[str]:
+    """Every way two normalized results differ, one line each; @label
+    names what @base is."""
     out = []
     for path in sorted(set(base) | set(other)):
         a, b = base.get(path), other.get(path)
         if a == b:
             continue
         if b is None:
-            out.append(f'missing: {path} (baseline {fmt(a)})')
+            out.append(f'missing: {path} ({label} {fmt(a)})')
         elif a is None:
             out.append(f'new: {path} {fmt(b)}')
         else:

@@ -4,7 +4,8 @@
 # the CI definition check, the matrix (scripts/matrix.sh, with the tiny
 # cells of scripts/tiny-cells.sh), then the
 # mutants (scripts/mutants.sh): every suite must go red when the code it
-# guards is broken.
+# guards is broken (with every mutant, also those of the tiny cells,
+# mutants.sh --tiny).
 #
 # It keeps to a time budget (SCHED_TINIFY_BUDGET minutes, default 75: CI
 # stops a run at 90). The baseline runs first in every cell and build-only
@@ -22,7 +23,7 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-mode=budget
+mode=budget tiny_mutants=n
 case ${1:-} in
 '') ;;
 --no-matrix) mode=none ;;
@@ -73,6 +74,7 @@ if [[ $mode == full ]]; then
 	step "matrix: every step in every cell, and the upstream-form tests"
 	run_matrix
 	mutants=("$REPO"/kunit/mutants/*/)
+	tiny_mutants=y
 else
 	step "matrix: the baseline in every cell and build-only configuration"
 	run_matrix --steps 00-baseline --builds all
@@ -94,6 +96,7 @@ else
 	run_matrix --plan "$plan" --reuse --tiny
 	if [[ $(python3 "$REPO/scripts/budget.py" get "$plan" mutants) == all ]]; then
 		mutants=("$REPO"/kunit/mutants/*/)
+		tiny_mutants=y
 	else
 		mutants=("$REPO/kunit/mutants/ci-subset")
 	fi
@@ -101,6 +104,13 @@ fi
 
 step "mutants (${mutants[*]#"$REPO"/})"
 run "$REPO/scripts/mutants.sh" "${mutants[@]}"
+if [[ $tiny_mutants == y ]]; then
+	# The mutants of code that only a tiny cell builds (# tiny: lines).
+	for c in $(matrix tiny); do
+		step "tiny-cell mutants in $c"
+		run "$REPO/scripts/mutants.sh" --tiny "$c" "${mutants[@]}"
+	done
+fi
 
 step "done in $SECONDS s"
 python3 "$REPO/scripts/results.py" summary "$report_json"

@@ -11,6 +11,13 @@ Usage:
   tiny.py expected --tree TREE --dir DIR
       print the normalized results of a run, in the expected file's
       format: to start an expected file, to be read and checked by hand.
+  tiny.py mutants --results DIR --cell CELL --expected FILE --summary OUT
+                  STEP=MUTANT...
+      judge the runs of mutant steps (scripts/mutants.sh --tiny): a mutant
+      is killed when its step's results.txt differs from the expected
+      results, survived when it does not; write the summary table to OUT
+      (as results.py does for the other mutants); exit 0 only if every
+      mutant did what its file expects ("# expect: survive: ...").
 
 An expected file has one line per test: path, status (PASS, SKIP, FAIL,
 CRASH) and, for a skip, its reason, separated by tabs; lines starting
@@ -25,6 +32,7 @@ import sys
 from typing import Dict, List, Tuple
 
 import report
+import results as results_mod
 
 Results = Dict[str, Tuple[str, str]]
 STATUSES = (report.PASS, report.SKIP, report.FAIL, report.CRASH)
@@ -56,22 +64,67 @@ def judge(tree: str, d: str, expected: Results, sha: str) -> Tuple[bool, List[st
         os.path.normpath(d))), step, name, sha or None)
     wrong = list(cell.problems) + list(cell.failures)
     if cell.results:
-        for line in report.differences(expected, cell.results):
-            wrong.append(line.replace('baseline', 'expected'))
+        wrong.extend(report.differences(expected, cell.results, 'expected'))
     elif not wrong:
         wrong.append('no results')
     return not wrong, wrong, cell.results
 
 
+def judge_mutants(results: str, cell: str, expected: Results,
+                  pairs: List[str]) -> Tuple[List[Tuple[str, str, str, str]], bool]:
+    """Rows (step, expected, result, first differences) of the mutant steps
+    in @pairs ("STEP=MUTANT"), and whether all did as their file expects."""
+    rows, good = [], True
+    for pair in pairs:
+        step, sep, mutant = pair.partition('=')
+        if not sep:
+            raise ValueError(f'not STEP=MUTANT: {pair}')
+        d = os.path.join(results, step, cell)
+        try:
+            meta = report.read_meta(os.path.join(d, 'meta'))
+            got = read_expected(os.path.join(d, 'results.txt'))
+        except (OSError, ValueError):
+            meta, got = {}, {}
+        diffs = report.differences(expected, got, 'expected') if got else []
+        if not got or meta.get('complete') != 'y' or 'harness_failed' in meta:
+            result = 'invalid (did not build, run, or is stale)'
+        elif diffs:
+            result = 'killed'
+        else:
+            result = 'survived'
+        want = results_mod.expected(mutant)
+        good = good and result == want
+        rows.append((step, want, result, ';'.join(diffs[:3])))
+    return rows, good
+
+
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('command', choices=('judge', 'expected'))
-    ap.add_argument('--tree', required=True)
-    ap.add_argument('--dir', required=True)
+    ap.add_argument('command', choices=('judge', 'expected', 'mutants'))
+    ap.add_argument('--tree')
+    ap.add_argument('--dir')
     ap.add_argument('--expected')
     ap.add_argument('--sha', default='')
-    args = ap.parse_args(argv)
+    ap.add_argument('--results')
+    ap.add_argument('--cell')
+    ap.add_argument('--summary')
+    ap.add_argument('pairs', nargs='*', metavar='STEP=MUTANT')
+    args = ap.parse_intermixed_args(argv)
     try:
+        if args.command == 'mutants':
+            if not (args.results and args.cell and args.expected and args.summary
+                    and args.pairs):
+                raise ValueError('mutants needs --results, --cell, --expected, --summary '
+                                 'and STEP=MUTANT pairs')
+            rows, good = judge_mutants(args.results, args.cell,
+                                       read_expected(args.expected), args.pairs)
+            text = results_mod.mutants_summary(rows, [args.cell])
+            with open(args.summary, 'w', encoding='utf-8') as f:
+                f.write(text)
+            print(text, end='')
+            return 0 if good else 1
+        if not (args.tree and args.dir):
+            raise ValueError(f'{args.command} needs --tree and --dir')
         if args.command == 'expected':
             _, _, results = judge(args.tree, args.dir, {}, args.sha)
             print('\n'.join(report.results_lines(results)))

@@ -160,3 +160,88 @@ class TinyJudgeTest(ReportTestCase):
 
 if __name__ == '__main__':
     unittest.main()
+
+
+class TinyMutantsTest(unittest.TestCase):
+    """tiny.py mutants: killed when a mutant step's results differ from the
+    expected ones, survived when not, invalid without results."""
+
+    EXPECTED = {'s': ('PASS', ''), 's.a': ('PASS', ''), 's.b': ('PASS', '')}
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()  # pylint: disable=consider-using-with
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def step(self, name, results=None, complete=True):
+        d = os.path.join(self.tmp.name, name, 'arm-tiny')
+        os.makedirs(d)
+        with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
+            f.write('complete=y\n' if complete else 'build_rc=0\n')
+        if results is not None:
+            with open(os.path.join(d, 'results.txt'), 'w', encoding='utf-8') as f:
+                f.write(''.join(f'{p}\t{s}\n' for p, s in results.items()))
+
+    def mutant(self, name, survive=False):
+        path = os.path.join(self.tmp.name, name + '.sed')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write('# file: kernel/sched/core.c\n# tiny: SCHED_DL\n')
+            if survive:
+                f.write('# expect: survive: the case cannot see it\n')
+        return path
+
+    def test_killed_survived_invalid(self):
+        self.step('09-m1', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'})
+        self.step('11-m2', {'s': 'PASS', 's.a': 'PASS', 's.b': 'PASS'})
+        self.step('13-m3', complete=False)
+        pairs = [f'09-m1={self.mutant("m1")}', f'11-m2={self.mutant("m2", survive=True)}',
+                 f'13-m3={self.mutant("m3")}']
+        rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED, pairs)
+        self.assertEqual([r[2] for r in rows],
+                         ['killed', 'survived', 'invalid (did not build, run, or is stale)'])
+        self.assertIn('changed: s.a: PASS -> FAIL', rows[0][3])
+        self.assertFalse(good)
+        rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED, pairs[:2])
+        self.assertTrue(good)
+
+    def test_survivor_is_bad_unless_expected(self):
+        self.step('09-m1', {'s': 'PASS', 's.a': 'PASS', 's.b': 'PASS'})
+        _, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED,
+                                     [f'09-m1={self.mutant("m1")}'])
+        self.assertFalse(good)
+
+    def test_main_writes_the_summary(self):
+        self.step('09-m1', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'})
+        exp = os.path.join(self.tmp.name, 'expected')
+        with open(exp, 'w', encoding='utf-8') as f:
+            f.write('# comment\ns\tPASS\ns.a\tPASS\ns.b\tPASS\n')
+        out = os.path.join(self.tmp.name, 'summary.md')
+        rc = tiny.main(['mutants', '--results', self.tmp.name, '--cell', 'arm-tiny',
+                        '--expected', exp, '--summary', out, f'09-m1={self.mutant("m1")}'])
+        self.assertEqual(rc, 0)
+        with open(out, encoding='utf-8') as f:
+            self.assertIn('| 09-m1 | killed | killed |', f.read())
+        self.assertEqual(tiny.main(['mutants', '--results', self.tmp.name]), 2)
+
+
+class ProjectTinyMutantsTest(unittest.TestCase):
+    """Every mutant file names its file, and a tiny one the option of a tiny cell."""
+
+    def test_mutant_files(self):
+        root = os.path.join(os.path.dirname(matrix.MATRIX), '..')
+        needs = {c['needs'] for c in matrix.load().get('tiny', [])}
+        mdir = os.path.join(root, 'kunit', 'mutants')
+        tiny_found = 0
+        for sub in sorted(os.listdir(mdir)):
+            if not os.path.isdir(os.path.join(mdir, sub)):
+                continue
+            for name in sorted(os.listdir(os.path.join(mdir, sub))):
+                with open(os.path.join(mdir, sub, name), encoding='utf-8') as f:
+                    head = f.read().splitlines()[:3]
+                with self.subTest(mutant=f'{sub}/{name}'):
+                    self.assertTrue(head[0].startswith('# file: '))
+                    kinds = [h[len('# tiny: '):] for h in head if h.startswith('# tiny: ')]
+                    self.assertTrue(set(kinds) <= needs)
+                    tiny_found += len(kinds)
+        self.assertGreaterEqual(tiny_found, 4)

@@ -1,0 +1,4 @@
+# file: kernel/sched/core.c
+# tiny: SCHED_DL
+# sched_get_priority_min(SCHED_DEADLINE) without the class answers 0, as with it.
+/^SYSCALL_DEFINE1(sched_get_priority_min,/,/^}/ { /^\t\tif (!IS_ENABLED(CONFIG_SCHED_DL))$/,/^\t\t\tbreak;$/d }

@@ -1,0 +1,4 @@
+# file: kernel/sched/core.c
+# tiny: SCHED_DL
+# rt_mutex_setprio(): the class follows the old priority, so a boost never changes it.
+/^void rt_mutex_setprio(/,/^}/ s/^\t__setscheduler_prio(p, prio);/\t__setscheduler_prio(p, oldprio);/
