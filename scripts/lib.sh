@@ -91,9 +91,13 @@ select_steps() {
 # has_option SHA SYMBOL: does the tree at SHA define the Kconfig symbol?
 # The test scaffolding's own definitions (kernel/sched/Kconfig.kunit, which
 # stands in for the option on trees without it) do not count.
+# Exit 1 when it does not; a git error stops the caller.
 has_option() {
+	local rc=0
 	git -C "$TREE" grep -q -E "^(menu)?config $2\$" "$1" -- \
-		':(glob)**/Kconfig*' ':(exclude)kernel/sched/Kconfig.kunit'
+		':(glob)**/Kconfig*' ':(exclude)kernel/sched/Kconfig.kunit' || rc=$?
+	[[ $rc -le 1 ]] || die "git grep failed (exit $rc) looking for config $2 at $1"
+	return "$rc"
 }
 
 # step_sha STEP: print the commit of STEP from $STEPS_FILE; fail (status 1,

@@ -9,7 +9,8 @@
 # cell's option (ci/matrix.json "tiny", e.g. the CONFIG_SCHED_DL=n paths):
 # each one is applied to the last step of the real series instead, run in
 # that tiny cell (scripts/tiny-cells.sh), and killed when the results
-# differ from the cell's expected results. Their files say so with a
+# differ from the cell's expected results; the last step itself runs too,
+# as the control, and must be GREEN. Results: $RESULTS/mutants-tiny/CELL/. Their files say so with a
 # "# tiny: OPTION" line (the cell's "needs", e.g. SCHED_DL); a run keeps
 # the mutants of its kind and leaves the others out. The mutant series is
 # then the real series, followed by each mutant and its revert.
@@ -47,6 +48,7 @@ while [[ ${1:-} == --* ]]; do
 done
 [[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B | --tiny CELL] [--judge-only] DIR|FILE..."
 if [[ -n $tiny ]]; then
+	[[ $cells == x86_64-smp ]] || die "--cells and --tiny exclude each other"
 	matrix tiny "$tiny" >/dev/null || die "no tiny cell $tiny in ci/matrix.json"
 	needs=$(matrix cell "$tiny" needs)
 	expected_file=$REPO/$(matrix cell "$tiny" expected)
@@ -126,7 +128,11 @@ for m in "${mutants[@]}"; do
 		-m "Signed-off-by: mutant <mutant@localhost>"
 	# A tiny mutant sits on top of the series: the next one starts from
 	# the series again.
-	[[ -z $tiny ]] || git revert -q --no-edit HEAD
+	if [[ -n $tiny ]]; then
+		git checkout -q base -- .
+		git commit -q -a -m "revert mutant $(basename "${m%.sed}")" \
+			-m "Signed-off-by: mutant <mutant@localhost>"
+	fi
 done
 if [[ -z $tiny ]]; then
 	git format-patch -q -o "$mut/series" base..HEAD
@@ -142,27 +148,30 @@ fi
 
 out=$RESULTS/mutants
 if [[ -n $tiny ]]; then
-	out=$RESULTS/mutants-tiny
-	# The mutant steps: every other step after the real series (the steps
+	out=$RESULTS/mutants-tiny/$tiny
+	# The control is the last step of the real series, which must be
+	# GREEN; the mutant steps are every other step after it (the steps
 	# between are the reverts).
 	SCHED_TINIFY_SERIES=$mut/series run "$REPO/scripts/prepare-tree.sh"
 	select_steps ''
-	pairs=() mutant_steps=()
+	control=${STEP_LIST[${#PATCHES[@]}]}
+	pairs=() run_steps=("$control")
 	for i in "${!mutants[@]}"; do
 		s=${STEP_LIST[$((${#PATCHES[@]} + 1 + 2 * i))]}
-		mutant_steps+=("$s")
+		run_steps+=("$s")
 		pairs+=("$s=${mutants[$i]}")
 	done
 	if [[ $judge_only == n ]]; then
 		rm -rf "$out"
 		SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
 			run "$REPO/scripts/tiny-cells.sh" --cells "$tiny" \
-			--steps "$(IFS=,; echo "${mutant_steps[*]}")" || true
+			--steps "$(IFS=,; echo "${run_steps[*]}")" || true
 	fi
 	mkdir -p "$out"
 	python3 "$REPO/scripts/tiny.py" mutants --results "$out/$PKG" --cell "$tiny" \
-		--expected "$expected_file" --summary "$out/summary.md" "${pairs[@]}" ||
-		die "a mutant did not do what it was expected to do (see $out/summary.md)"
+		--expected "$expected_file" --steps-file "$STEPS_FILE" --control "$control" \
+		--summary "$out/summary.md" "${pairs[@]}" ||
+		die "a mutant did not do what it was expected to do, or the control is not green (see $out/summary.md)"
 	exit 0
 fi
 # matrix.sh exits 1 when a mutant is red, which is the point: the judging

@@ -83,7 +83,13 @@ else
 	step "the tiny cells, at every step that has their option"
 	run "$REPO/scripts/tiny-cells.sh" || die "a tiny cell is red or did not run"
 	mapfile -t steps < <(step_names)
-	n_all=$(find "$REPO"/kunit/mutants/*/ -name '*.sed' | wc -l)
+	# Every mutant once; a tiny-cell one (# tiny:) once per tiny cell, and
+	# each tiny cell's run composes its own series (about 3 mutants' time).
+	mapfile -t tcells < <(matrix tiny)
+	[[ ${#tcells[@]} -gt 0 ]] || die "no tiny cells in ci/matrix.json"
+	n_plain=$(grep -L '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed | wc -l)
+	n_tiny=$(grep -l '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed | wc -l)
+	n_all=$((n_plain + ${#tcells[@]} * (n_tiny + 3)))
 	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")
 	python3 "$REPO/scripts/budget.py" plan --elapsed "$SECONDS" --budget "$((budget * 60))" \
 		--steps "$(IFS=,; echo "${steps[*]}")" --cells "$(matrix cells | paste -sd,)" \
@@ -105,8 +111,10 @@ fi
 step "mutants (${mutants[*]#"$REPO"/})"
 run "$REPO/scripts/mutants.sh" "${mutants[@]}"
 if [[ $tiny_mutants == y ]]; then
-	# The mutants of code that only a tiny cell builds (# tiny: lines).
-	for c in $(matrix tiny); do
+	# The mutants that only a tiny cell's suites guard (# tiny: lines).
+	mapfile -t tcells < <(matrix tiny)
+	[[ ${#tcells[@]} -gt 0 ]] || die "no tiny cells in ci/matrix.json"
+	for c in "${tcells[@]}"; do
 		step "tiny-cell mutants in $c"
 		run "$REPO/scripts/mutants.sh" --tiny "$c" "${mutants[@]}"
 	done

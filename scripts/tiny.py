@@ -12,10 +12,13 @@ Usage:
       print the normalized results of a run, in the expected file's
       format: to start an expected file, to be read and checked by hand.
   tiny.py mutants --results DIR --cell CELL --expected FILE --summary OUT
-                  STEP=MUTANT...
-      judge the runs of mutant steps (scripts/mutants.sh --tiny): a mutant
-      is killed when its step's results.txt differs from the expected
-      results, survived when it does not; write the summary table to OUT
+                  --steps-file FILE --control STEP STEP=MUTANT...
+      judge the runs of mutant steps (scripts/mutants.sh --tiny): the
+      control step (the series without a mutant) must be as expected;
+      then a mutant is killed when its step's results.txt differs from the
+      expected results, survived when it does not, invalid when its run is
+      missing, incomplete or made at another commit than the steps file
+      names; write the summary table to OUT
       (as results.py does for the other mutants); exit 0 only if every
       mutant did what its file expects ("# expect: survive: ...").
 
@@ -33,6 +36,7 @@ from typing import Dict, List, Tuple
 
 import report
 import results as results_mod
+import steps as steps_mod
 
 Results = Dict[str, Tuple[str, str]]
 STATUSES = (report.PASS, report.SKIP, report.FAIL, report.CRASH)
@@ -70,23 +74,35 @@ def judge(tree: str, d: str, expected: Results, sha: str) -> Tuple[bool, List[st
     return not wrong, wrong, cell.results
 
 
-def judge_mutants(results: str, cell: str, expected: Results,
-                  pairs: List[str]) -> Tuple[List[Tuple[str, str, str, str]], bool]:
+def step_results(results: str, cell: str, step: str,
+                 sha_of: Dict[str, str]) -> Tuple[Dict[str, str], Results]:
+    """(meta, results) of a cell's run at a step, ({}, {}) when there is
+    no complete run made at the step's commit."""
+    d = os.path.join(results, step, cell)
+    try:
+        meta = report.read_meta(os.path.join(d, 'meta'))
+        got = read_expected(os.path.join(d, 'results.txt'))
+    except (OSError, ValueError):
+        return {}, {}
+    if (meta.get('complete') != 'y' or 'harness_failed' in meta
+            or meta.get('sha') != sha_of.get(step)):
+        return {}, {}
+    return meta, got
+
+
+def judge_mutants(results: str, cell: str, expected: Results, pairs: List[str],
+                  sha_of: Dict[str, str]) -> Tuple[List[Tuple[str, str, str, str]], bool]:
     """Rows (step, expected, result, first differences) of the mutant steps
-    in @pairs ("STEP=MUTANT"), and whether all did as their file expects."""
+    in @pairs ("STEP=MUTANT"), and whether all did as their file expects.
+    @sha_of: the commit of every step (a run made at another is stale)."""
     rows, good = [], True
     for pair in pairs:
         step, sep, mutant = pair.partition('=')
         if not sep:
             raise ValueError(f'not STEP=MUTANT: {pair}')
-        d = os.path.join(results, step, cell)
-        try:
-            meta = report.read_meta(os.path.join(d, 'meta'))
-            got = read_expected(os.path.join(d, 'results.txt'))
-        except (OSError, ValueError):
-            meta, got = {}, {}
+        _, got = step_results(results, cell, step, sha_of)
         diffs = report.differences(expected, got, 'expected') if got else []
-        if not got or meta.get('complete') != 'y' or 'harness_failed' in meta:
+        if not got:
             result = 'invalid (did not build, run, or is stale)'
         elif diffs:
             result = 'killed'
@@ -108,17 +124,30 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--results')
     ap.add_argument('--cell')
     ap.add_argument('--summary')
+    ap.add_argument('--steps-file')
+    ap.add_argument('--control')
     ap.add_argument('pairs', nargs='*', metavar='STEP=MUTANT')
     args = ap.parse_intermixed_args(argv)
     try:
         if args.command == 'mutants':
             if not (args.results and args.cell and args.expected and args.summary
-                    and args.pairs):
-                raise ValueError('mutants needs --results, --cell, --expected, --summary '
-                                 'and STEP=MUTANT pairs')
-            rows, good = judge_mutants(args.results, args.cell,
-                                       read_expected(args.expected), args.pairs)
-            text = results_mod.mutants_summary(rows, [args.cell])
+                    and args.steps_file and args.control and args.pairs):
+                raise ValueError('mutants needs --results, --cell, --expected, --steps-file, '
+                                 '--control, --summary and STEP=MUTANT pairs')
+            sha_of = dict(steps_mod.read_steps(args.steps_file))
+            expected = read_expected(args.expected)
+            # The control: the unmutated step must be as expected, or a
+            # "killed" proves nothing.
+            _, got = step_results(args.results, args.cell, args.control, sha_of)
+            if not got or report.differences(expected, got, 'expected'):
+                text = (f'# Mutants ({args.cell})\n\nThe control step {args.control} is not '
+                        f'as expected (not run, stale, or different): mutants prove '
+                        f'nothing.\n')
+                rows, good = [], False
+            else:
+                rows, good = judge_mutants(args.results, args.cell, expected, args.pairs,
+                                           sha_of)
+                text = results_mod.mutants_summary(rows, [args.cell])
             with open(args.summary, 'w', encoding='utf-8') as f:
                 f.write(text)
             print(text, end='')

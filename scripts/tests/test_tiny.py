@@ -164,21 +164,28 @@ if __name__ == '__main__':
 
 class TinyMutantsTest(unittest.TestCase):
     """tiny.py mutants: killed when a mutant step's results differ from the
-    expected ones, survived when not, invalid without results."""
+    expected ones, survived when not, invalid without a fresh run; nothing
+    is judged unless the control step is as expected."""
 
     EXPECTED = {'s': ('PASS', ''), 's.a': ('PASS', ''), 's.b': ('PASS', '')}
+    GOOD = {'s': 'PASS', 's.a': 'PASS', 's.b': 'PASS'}
+    SHAS = {'00-baseline': 'b0', '08-last': 'c8', '09-m1': 'a9', '11-m2': 'a11',
+            '13-m3': 'a13'}
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()  # pylint: disable=consider-using-with
+        self.steps_file = os.path.join(self.tmp.name, 'steps')
+        with open(self.steps_file, 'w', encoding='utf-8') as f:
+            f.write(''.join(f'{n} {s}\n' for n, s in self.SHAS.items()))
 
     def tearDown(self):
         self.tmp.cleanup()
 
-    def step(self, name, results=None, complete=True):
+    def step(self, name, results=None, complete=True, sha=None):
         d = os.path.join(self.tmp.name, name, 'arm-tiny')
         os.makedirs(d)
         with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
-            f.write('complete=y\n' if complete else 'build_rc=0\n')
+            f.write(f'sha={sha or self.SHAS[name]}\n' + ('complete=y\n' if complete else ''))
         if results is not None:
             with open(os.path.join(d, 'results.txt'), 'w', encoding='utf-8') as f:
                 f.write(''.join(f'{p}\t{s}\n' for p, s in results.items()))
@@ -193,36 +200,58 @@ class TinyMutantsTest(unittest.TestCase):
 
     def test_killed_survived_invalid(self):
         self.step('09-m1', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'})
-        self.step('11-m2', {'s': 'PASS', 's.a': 'PASS', 's.b': 'PASS'})
+        self.step('11-m2', self.GOOD)
         self.step('13-m3', complete=False)
         pairs = [f'09-m1={self.mutant("m1")}', f'11-m2={self.mutant("m2", survive=True)}',
                  f'13-m3={self.mutant("m3")}']
-        rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED, pairs)
+        rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED, pairs,
+                                        self.SHAS)
         self.assertEqual([r[2] for r in rows],
                          ['killed', 'survived', 'invalid (did not build, run, or is stale)'])
         self.assertIn('changed: s.a: PASS -> FAIL', rows[0][3])
         self.assertFalse(good)
-        rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED, pairs[:2])
+        rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED, pairs[:2],
+                                        self.SHAS)
         self.assertTrue(good)
 
-    def test_survivor_is_bad_unless_expected(self):
-        self.step('09-m1', {'s': 'PASS', 's.a': 'PASS', 's.b': 'PASS'})
-        _, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED,
-                                     [f'09-m1={self.mutant("m1")}'])
+    def test_stale_run_is_invalid(self):
+        self.step('09-m1', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'}, sha='old')
+        rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED,
+                                        [f'09-m1={self.mutant("m1")}'], self.SHAS)
+        self.assertEqual(rows[0][2], 'invalid (did not build, run, or is stale)')
         self.assertFalse(good)
 
-    def test_main_writes_the_summary(self):
-        self.step('09-m1', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'})
+    def test_survivor_is_bad_unless_expected(self):
+        self.step('09-m1', self.GOOD)
+        _, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED,
+                                     [f'09-m1={self.mutant("m1")}'], self.SHAS)
+        self.assertFalse(good)
+
+    def main(self):
         exp = os.path.join(self.tmp.name, 'expected')
         with open(exp, 'w', encoding='utf-8') as f:
             f.write('# comment\ns\tPASS\ns.a\tPASS\ns.b\tPASS\n')
         out = os.path.join(self.tmp.name, 'summary.md')
         rc = tiny.main(['mutants', '--results', self.tmp.name, '--cell', 'arm-tiny',
-                        '--expected', exp, '--summary', out, f'09-m1={self.mutant("m1")}'])
-        self.assertEqual(rc, 0)
+                        '--expected', exp, '--summary', out, '--steps-file', self.steps_file,
+                        '--control', '08-last', f'09-m1={self.mutant("m1")}'])
         with open(out, encoding='utf-8') as f:
-            self.assertIn('| 09-m1 | killed | killed |', f.read())
+            return rc, f.read()
+
+    def test_main_writes_the_summary(self):
+        self.step('08-last', self.GOOD)
+        self.step('09-m1', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'})
+        rc, text = self.main()
+        self.assertEqual(rc, 0)
+        self.assertIn('| 09-m1 | killed | killed |', text)
         self.assertEqual(tiny.main(['mutants', '--results', self.tmp.name]), 2)
+
+    def test_red_control_proves_nothing(self):
+        self.step('08-last', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'})
+        self.step('09-m1', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'})
+        rc, text = self.main()
+        self.assertEqual(rc, 1)
+        self.assertIn('control step 08-last is not as expected', text)
 
 
 class ProjectTinyMutantsTest(unittest.TestCase):
