@@ -520,7 +520,26 @@ def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str]) -> d
     return out
 
 
-def render_tiny(tiny: dict, steps: List[str]) -> List[str]:
+KCONFIG_KUNIT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'kunit',
+                             'kernel', 'sched', 'Kconfig.kunit')
+
+
+def absent_suites(needs: str, path: str = KCONFIG_KUNIT) -> List[str]:
+    """The test options of kunit/ that depend on @needs (not on its
+    absence): what a tiny cell that turns @needs off does not build, with
+    the reason, one line each."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    out = []
+    for opt, prompt, deps in re.findall(r'^config (\w+_KUNIT_TEST)\n\tbool "([^"]*)".*\n'
+                                        r'(?:\t.*\n)*?\tdepends on (.*)$', text, re.M):
+        if re.search(rf'(?<![!\w]){re.escape(needs)}\b', deps):
+            out.append(f'{opt} ("{prompt}"): depends on {deps}')
+    return out
+
+
+def render_tiny(tiny: dict, steps: List[str],
+                absent: Optional[Dict[str, List[str]]] = None) -> List[str]:
     lines = ['## Tiny cells (scripts/tiny-cells.sh)', '',
              'Uniprocessor kernels with part of the scheduler compiled out, at '
              'the steps that have the option; each judged against its own '
@@ -536,6 +555,10 @@ def render_tiny(tiny: dict, steps: List[str]) -> List[str]:
             if e['status'] not in ('n/a', 'not run') and e['line']:
                 lines.append(f'- {e["line"]}')
     lines.append('')
+    for needs, suites in (absent or {}).items():
+        lines += [f'Not built in the tiny cells that turn CONFIG_{needs} off (their '
+                  f'Kconfig option needs it; kunit/kernel/sched/Kconfig.kunit):', '']
+        lines += [f'- {s}' for s in suites] + ['']
     return lines
 
 
@@ -652,6 +675,8 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
     tiny = [t for t in getattr(args, 'tiny', '').split(',') if t]
     data['tiny'] = judge_tiny(args.results, [(s, sha_of[s]) for s in steps], tiny) \
         if tiny else None
+    needs = sorted({c['needs'] for c in matrix.load().get('tiny', []) if c['name'] in tiny})
+    data['tiny_absent'] = {n: absent_suites(n) for n in needs}
     for c, row in (data['tiny'] or {}).items():
         for step, e in row.items():
             if e['status'] in ('red', 'incomplete', 'stale', 'not run'):
@@ -740,7 +765,7 @@ def render_markdown(data: dict) -> str:
     if data['code']:
         lines += render_code(data['code'])
     if data.get('tiny'):
-        lines += render_tiny(data['tiny'], steps)
+        lines += render_tiny(data['tiny'], steps, data.get('tiny_absent'))
     up = data.get('upstream')
     lines += ['## Upstream-form tests (patches/kunit/)', '']
     if not up:

@@ -274,3 +274,31 @@ class ProjectTinyMutantsTest(unittest.TestCase):
                     self.assertTrue(set(kinds) <= needs)
                     tiny_found += len(kinds)
         self.assertGreaterEqual(tiny_found, 4)
+
+
+class AbsentSuitesTest(unittest.TestCase):
+    """The report names the suites a tiny cell does not build, and why."""
+
+    KCONFIG = ('config SCHED_DL\n\tbool\n\tdefault y\n\n'
+               'config A_KUNIT_TEST\n\tbool "Tests of A" if !KUNIT_ALL_TESTS\n'
+               '\tdepends on KUNIT=y && SCHED_DL && SYSCTL\n\tdefault KUNIT_ALL_TESTS\n\n'
+               'config B_KUNIT_TEST\n\tbool "Tests of B"\n\tdepends on KUNIT=y && !SCHED_DL\n\n'
+               'config C_KUNIT_TEST\n\tbool "Tests of C"\n\tdepends on KUNIT=y && SCHED_DLX\n')
+
+    def test_absent_suites(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.kunit') as f:
+            f.write(self.KCONFIG)
+            f.flush()
+            self.assertEqual(report.absent_suites('SCHED_DL', f.name),
+                             ['A_KUNIT_TEST ("Tests of A"): depends on KUNIT=y && SCHED_DL '
+                              '&& SYSCTL'])
+
+    def test_project_and_render(self):
+        absent = report.absent_suites('SCHED_DL')
+        self.assertGreaterEqual(len(absent), 4)
+        self.assertFalse(any('ABSENT' in a for a in absent))
+        tiny_grid = {'arm-tiny': {'00-baseline': {'status': 'n/a', 'line': ''}}}
+        lines = report.render_tiny(tiny_grid, ['00-baseline'], {'SCHED_DL': absent})
+        self.assertIn('Not built in the tiny cells that turn CONFIG_SCHED_DL off (their '
+                      'Kconfig option needs it; kunit/kernel/sched/Kconfig.kunit):', lines)
+        self.assertIn(f'- {absent[0]}', lines)
