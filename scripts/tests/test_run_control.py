@@ -53,12 +53,13 @@ SCRIPTS = os.environ.get('SCHED_TINIFY_TEST_SCRIPTS') or os.path.join(faketree.R
 
 
 def as_from_a_terminal():
-    """In the child, before exec: SIGINT and SIGQUIT as a terminal gives
-    them. This test may run where they are ignored (a background job of a
-    shell, as under scripts/test.sh), and a script that starts with SIGINT
-    ignored cannot trap it."""
+    """In the child, before exec: SIGINT, SIGQUIT and SIGHUP as a terminal
+    gives them. This test may run where they are ignored (a background job
+    of a shell, as under scripts/test.sh; SIGHUP under nohup), and a script
+    that starts with a signal ignored cannot trap it."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def alive(pid):
