@@ -16,8 +16,8 @@
 # with, come from it. meta says which (needs_section=used|left out).
 #
 # Keeps in $RESULTS/$PKG/STEP/BUILD/: build.log, config (.config), cmd (the
-# kunit.py command), kunitconfig (the one built), meta (as run-cell.sh's: input_* lines, "complete=y"
-# last, "interrupted=SIG..." when a signal stopped it), and warnings (the W=1 warnings, compiler and kernel-doc, located in
+# kunit.py command), kunitconfig (the one built), meta (as run-cell.sh's:
+# input_* lines, "complete=y" last, "interrupted=SIG..." when a signal stopped it), and warnings (the W=1 warnings, compiler and kernel-doc, located in
 # kernel/sched/, without line numbers, sorted: what report.py compares
 # with the baseline's).
 # Exit status: 0 built, 2 build or harness failure, 128+N stopped by signal N.

@@ -5,15 +5,15 @@
 # baseline's. A mutant marked "# expect: survive: <why>" must instead leave
 # the results unchanged, so that the reason stays true.
 #
-# With --tiny CELL, the mutants break code that exists only with a tiny
-# cell's option (ci/matrix.json "tiny", e.g. the CONFIG_SCHED_DL=n paths):
-# each one is applied to the last step of the real series instead, run in
-# that tiny cell (scripts/tiny-cells.sh), and killed when the results
-# differ from the cell's expected results; the last step itself runs too,
-# as the control, and must be GREEN. Results: $RESULTS/mutants-tiny/CELL/. Their files say so with a
-# "# tiny: OPTION" line (the cell's "needs", e.g. SCHED_DL); a run keeps
-# the mutants of its kind and leaves the others out. The mutant series is
-# then the real series, followed by each mutant and its revert.
+# With --tiny CELL, the mutants break code that only a tiny cell's suites
+# guard (ci/matrix.json "tiny", e.g. the CONFIG_SCHED_DL=n paths); their
+# files say so with a "# tiny: OPTION" line (the cell's "needs", e.g.
+# SCHED_DL), and a run keeps the mutants of its kind and leaves the others
+# out. The mutant series is then the real series, followed by each mutant
+# and its revert; the last step of the real series runs as the control
+# and must be as expected, and each mutant step runs in that tiny cell
+# (scripts/tiny-cells.sh) and is killed when its results differ from the
+# cell's expected results. Results: $RESULTS/mutants-tiny/CELL/.
 #
 # Usage: scripts/mutants.sh [--cells A,B | --tiny CELL] [--judge-only] DIR|FILE...
 #   DIR     folders of mutants, e.g. kunit/mutants/sched_dl_checkparam; each
@@ -33,14 +33,14 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-cells=x86_64-smp judge_only=n tiny=''
+cells=x86_64-smp cells_given=n judge_only=n tiny=''
 # A mutant that crashes the kernel leaves QEMU hanging until the timeout;
 # a healthy run takes seconds, so do not wait the default 240 s for it.
 : "${KUNIT_TIMEOUT:=60}"
 export KUNIT_TIMEOUT
 while [[ ${1:-} == --* ]]; do
 	case $1 in
-	--cells) cells=${2:?--cells needs a list}; shift 2 ;;
+	--cells) cells=${2:?--cells needs a list}; cells_given=y; shift 2 ;;
 	--tiny) tiny=${2:?--tiny needs a tiny cell}; shift 2 ;;
 	--judge-only) judge_only=y; shift ;;
 	*) die "unknown option $1" ;;
@@ -48,7 +48,7 @@ while [[ ${1:-} == --* ]]; do
 done
 [[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B | --tiny CELL] [--judge-only] DIR|FILE..."
 if [[ -n $tiny ]]; then
-	[[ $cells == x86_64-smp ]] || die "--cells and --tiny exclude each other"
+	[[ $cells_given == n ]] || die "--cells and --tiny exclude each other"
 	matrix tiny "$tiny" >/dev/null || die "no tiny cell $tiny in ci/matrix.json"
 	needs=$(matrix cell "$tiny" needs)
 	expected_file=$REPO/$(matrix cell "$tiny" expected)
