@@ -3,9 +3,14 @@
 # combinations the cells do not cover) at one step of the series, with
 # W=1, and keep the warnings that point into kernel/sched/.
 #
-# Usage: scripts/build-only.sh STEP BUILD
+# Usage: scripts/build-only.sh [--sched-only] STEP BUILD
 #   STEP   a step name from $STEPS_FILE, e.g. 00-baseline
 #   BUILD  a build name from ci/matrix.json, e.g. x86_64-up-lean
+#   --sched-only  build kernel/sched/ only (make's single-directory target),
+#          not vmlinux: the W=1 warnings of kernel/sched/ at a fraction of
+#          a cold build's time. The test command's budget builds the
+#          baseline so (what later steps' warnings are compared with);
+#          meta says scope=kernel/sched.
 #
 # A build with "needs" (a Kconfig option, e.g. SCHED_DL) keeps the lines
 # that need the option in a section of its kunitconfig that starts with the
@@ -25,7 +30,9 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-[[ $# -eq 2 ]] || die "usage: ${0##*/} STEP BUILD"
+scope=vmlinux
+[[ ${1:-} != --sched-only ]] || { scope=kernel/sched; shift; }
+[[ $# -eq 2 ]] || die "usage: ${0##*/} [--sched-only] STEP BUILD"
 step=$1 build=$2
 lock_work
 
@@ -68,14 +75,26 @@ checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 set_cc "$compiler"
 args=(--arch="$arch" --build_dir="$bdir" --kunitconfig="$kunitconfig")
 [[ -n $cross ]] && args+=(--cross_compile="$cross")
-cmd=(python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)"
-	--make_options="CC=$cc" --make_options=W=1)
+if [[ $scope == vmlinux ]]; then
+	cmd=(python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)"
+		--make_options="CC=$cc" --make_options=W=1)
+	mk=()
+else
+	# kunit.py writes the .config, as for a full build; make builds the
+	# directory (kunit.py build would pass the target to its olddefconfig
+	# call too, whose output, the warnings, it does not show).
+	cmd=(python3 tools/testing/kunit/kunit.py config "${args[@]}" --make_options="CC=$cc")
+	mk=(make ARCH="$arch" O="$bdir" --jobs="$(nproc)" CC="$cc" W=1)
+	[[ -z $cross ]] || mk+=(CROSS_COMPILE="$cross")
+	mk+=(kernel/sched/)
+fi
 
 {
-	printf 'step=%s\nsha=%s\nbuild=%s\narch=%s\n' "$step" "$sha" "$build" "$arch"
+	printf 'step=%s\nsha=%s\nbuild=%s\narch=%s\nscope=%s\n' "$step" "$sha" "$build" "$arch" "$scope"
 	[[ -z $needs ]] || printf 'needs=%s\nneeds_section=%s\n' "$needs" "$section"
 	awk '{ print "input_" $0 }' <<<"$inputs"
 	printf -v q ' %q' "${cmd[@]}"
+	[[ ${#mk[@]} -eq 0 ]] || printf -v q '%s &&%s' "$q" "$(printf ' %q' "${mk[@]}")"
 	printf 'build_cmd=%s\n' "${q# }"
 } >"$meta"
 trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXIT
@@ -84,6 +103,7 @@ trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXI
 	[[ -n ${CCACHE_BASEDIR:-} ]] && printf 'export CCACHE_BASEDIR=%q\n' "$CCACHE_BASEDIR"
 	printf 'rm -f %q/kernel/sched/*.o\n' "$bdir"
 	printf '%q ' "${cmd[@]}"
+	[[ ${#mk[@]} -eq 0 ]] || printf '&& \\\n%s' "$(printf '%q ' "${mk[@]}")"
 	echo
 } >"$out/cmd"
 # Compile every kernel/sched object at every step, so that all their
@@ -92,7 +112,8 @@ rm -f "$bdir"/kernel/sched/*.o
 cd "$TREE"
 t0=$(date +%s)
 build_rc=0
-run "${cmd[@]}" >"$out/build.log" 2>&1 || build_rc=$?
+{ run "${cmd[@]}" && { [[ ${#mk[@]} -eq 0 ]] || run "${mk[@]}"; }; } >"$out/build.log" 2>&1 ||
+	build_rc=$?
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
 sed -nE 's#^.*(kernel/sched/[^:]+):[0-9]+(:[0-9]+)?: warning: #\1: warning: #p' \
@@ -101,7 +122,7 @@ printf 'build_rc=%s\nbuild_seconds=%s\nwarnings=%s\n' "$build_rc" "$((t1 - t0))"
 	"$(wc -l <"$out/warnings")" >>"$meta"
 if [[ $build_rc -ne 0 ]]; then
 	tail -n 30 "$out/build.log" >&2
-	fail "build failed (kunit.py build exit $build_rc); log: $out/build.log"
+	fail "build failed (exit $build_rc); log: $out/build.log"
 fi
 echo complete=y >>"$meta"
-note "$step $build: built in $((t1 - t0)) s, $(wc -l <"$out/warnings") W=1 warning(s) in kernel/sched/"
+note "$step $build: built ($scope) in $((t1 - t0)) s, $(wc -l <"$out/warnings") W=1 warning(s) in kernel/sched/"

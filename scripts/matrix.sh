@@ -7,7 +7,7 @@
 #
 # Usage: scripts/matrix.sh [--cells A,B|none] [--builds A,B|all|none]
 #                          [--steps S1,S2] [--plan FILE] [--reuse]
-#                          [--tiny] [--prepare-only]
+#                          [--builds-sched-only] [--tiny] [--prepare-only]
 #   --cells         cells of ci/matrix.json to run (default: all; "none"
 #                   for the build-only configurations alone)
 #   --builds        build-only configurations of ci/matrix.json to build
@@ -17,12 +17,19 @@
 #   --steps         steps to run, by name from the steps file (default: all;
 #                   00-baseline is what every step is compared with)
 #   --plan FILE     JSON {"cells": {CELL: [STEP...]}, "builds": {...},
-#                   "left": "why"}: run only the steps it lists for a cell
-#                   or build it names; the report names the rest as left to
-#                   the main job (scripts/budget.py writes such plans)
+#                   "sched_only": {BUILD: [STEP...]}, "tiny": [STEP...],
+#                   "left": "why"}: run only the steps it lists for a cell,
+#                   build or the tiny cells, a build at a "sched_only" step
+#                   with build-only.sh --sched-only; the report names the
+#                   rest as left to the main job (scripts/budget.py writes
+#                   such plans)
 #   --reuse         keep a result that is complete and fresh (same commit,
 #                   same inputs) instead of running it again: to go on
 #                   after a run was stopped
+#   --builds-sched-only
+#                   build kernel/sched/ only in the build-only
+#                   configurations (build-only.sh --sched-only: the test
+#                   command's baseline, what later warnings are compared with)
 #   --tiny          also run the tiny cells (scripts/tiny-cells.sh) at the
 #                   steps run, and judge them (the main job always does)
 #   --prepare-only  install packages and prepare the tree, run nothing
@@ -43,7 +50,7 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-cells='' builds='' steps='' plan='' reuse=n prepare_only=n tiny=n
+cells='' builds='' steps='' plan='' reuse=n prepare_only=n tiny=n sched_only=''
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	--cells) cells=${2:?--cells needs a list}; shift 2 ;;
@@ -52,6 +59,7 @@ while [[ $# -gt 0 ]]; do
 	--plan) plan=$(realpath "${2:?--plan needs a file}"); shift 2 ;;
 	--reuse) reuse=y; shift ;;
 	--tiny) tiny=y; shift ;;
+	--builds-sched-only) sched_only=--sched-only; shift ;;
 	--prepare-only) prepare_only=y; shift ;;
 	-h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown option $1 (see --help)" ;;
@@ -97,7 +105,7 @@ judge() {
 todo=()
 for s in "${step_list[@]}"; do
 	for c in "${cell_list[@]}"; do todo+=("$s $c run-cell.sh"); done
-	for b in "${build_list[@]}"; do todo+=("$s $b build-only.sh"); done
+	for b in "${build_list[@]}"; do todo+=("$s $b build-only.sh $sched_only"); done
 done
 if [[ -n $plan ]]; then
 	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | python3 "$REPO/scripts/budget.py" filter "$plan")
@@ -108,17 +116,24 @@ mkdir -p "$RESULTS/$PKG"
 : >"$RESULTS/$PKG/matrix.log"
 i=0
 for job in "${todo[@]}"; do
-	read -r s name script <<<"$job"
+	read -r s name script opt <<<"$job"
 	i=$((i + 1))
-	tag="[$i/${#todo[@]}] $s $name"
-	if [[ $reuse == y ]] && report_py "$RESULTS/$PKG" "$(series_dir)" --fresh "$s,$name" \
-		>/dev/null 2>&1; then
+	tag="[$i/${#todo[@]}] $s $name${opt:+ ($opt)}"
+	# A build kept must have been built as wide as this run asks.
+	same_scope=y
+	if [[ $script == build-only.sh ]]; then
+		scope=$(sed -n 's/^scope=//p' "$RESULTS/$PKG/$s/$name/meta" 2>/dev/null) || true
+		[[ ($scope == kernel/sched && $opt == --sched-only) ||
+			($scope != kernel/sched && -z $opt) ]] || same_scope=n
+	fi
+	if [[ $reuse == y && $same_scope == y ]] &&
+		report_py "$RESULTS/$PKG" "$(series_dir)" --fresh "$s,$name" >/dev/null 2>&1; then
 		printf '%s: fresh result kept\n' "$tag"
 		continue
 	fi
 	printf '%s: started\n' "$tag"
 	rc=0
-	run "$REPO/scripts/$script" "$s" "$name" 2>>"$RESULTS/$PKG/matrix.log" || rc=$?
+	run "$REPO/scripts/$script" ${opt:+"$opt"} "$s" "$name" 2>>"$RESULTS/$PKG/matrix.log" || rc=$?
 	line=$(report_py "$RESULTS/$PKG" "$(series_dir)" --progress "$s,$name" 2>&1) ||
 		line="no result to describe"
 	# A harness failure: say what the script said last.
@@ -136,14 +151,17 @@ if [[ -z $cells && -z $steps && -z $plan && -s $WORK/$PKG/upstream-kunit ]]; the
 		echo "no summary (exit $up_rc)")"
 fi
 
-# The tiny cells, at the steps of this run that have their option.
-if [[ -n $tiny_arg ]]; then
+# The tiny cells, at the steps of this run (or of the plan) that have
+# their option.
+tiny_steps=$(IFS=,; echo "${step_list[*]}")
+[[ -z $plan || -z $tiny_arg ]] || tiny_steps=$(python3 "$REPO/scripts/budget.py" get "$plan" tiny)
+if [[ -n $tiny_arg && -n $tiny_steps ]]; then
 	printf '[tiny] %s: started\n' "$tiny_arg"
 	tiny_opts=(--cells "$tiny_arg")
 	[[ $reuse == n ]] || tiny_opts+=(--reuse)
 	tiny_rc=0
 	run "$REPO/scripts/tiny-cells.sh" "${tiny_opts[@]}" \
-		--steps "$(IFS=,; echo "${step_list[*]}")" 2>>"$RESULTS/$PKG/matrix.log" |
+		--steps "$tiny_steps" 2>>"$RESULTS/$PKG/matrix.log" |
 		sed 's/^/[tiny] /' || tiny_rc=$?
 	[[ $tiny_rc -le 1 ]] || note "tiny-cells.sh failed (exit $tiny_rc): see $RESULTS/$PKG/matrix.log"
 fi

@@ -413,10 +413,13 @@ def judge_builds(results: str, steps: List[str], sha_of: Dict[str, str],
                     warnings = sorted({w.strip() for w in f if w.strip()})
                 entry.update(status='built', warnings=warnings,
                              build_seconds=meta.get('build_seconds', '?'))
-                text = f'built, {len(warnings)} warning(s)'
+                text = 'built'
+                if meta.get('scope') == 'kernel/sched':
+                    text += ' kernel/sched/ only'
                 if meta.get('needs_section') == 'left out':
-                    text = (f'built without the {meta.get("needs")} section (no such option '
-                            f'here), {len(warnings)} warning(s)')
+                    text += (f' without the {meta.get("needs")} section (no such option '
+                             f'here)')
+                text += f', {len(warnings)} warning(s)'
                 if step == BASELINE:
                     base_warnings[b] = set(warnings)
                 elif base_warnings.get(b) is not None:
@@ -489,10 +492,12 @@ def judge_upstream(results: str, sha: Optional[str]) -> Optional[dict]:
             'cell': meta.get('cell', '')}
 
 
-def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str]) -> dict:
+def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str],
+               planned: Optional[List[str]] = None) -> dict:
     """The tiny cells (scripts/tiny-cells.sh) at @steps ([(name, sha)]):
     {cell: {step: {'status', 'line'}}}, status green, red, n/a,
-    incomplete, stale (made at another commit) or not run."""
+    incomplete, stale (made at another commit), not run, or left to the
+    main job (a step not in @planned, when a plan names the steps)."""
     out: Dict[str, Dict[str, dict]] = {}
     for c in tiny:
         row = out.setdefault(c, {})
@@ -501,7 +506,8 @@ def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str]) -> d
             try:
                 meta = read_meta(os.path.join(d, 'meta'))
             except OSError:
-                row[step] = {'status': 'not run', 'line': ''}
+                left = planned is not None and step not in planned
+                row[step] = {'status': LEFT if left else 'not run', 'line': ''}
                 continue
             try:
                 with open(os.path.join(d, 'verdict'), encoding='utf-8') as f:
@@ -516,6 +522,9 @@ def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str]) -> d
                 status = 'n/a'
             else:
                 status = 'green' if ': GREEN: ' in line else 'red'
+            if planned is not None and step not in planned and \
+                    status in ('stale', 'incomplete', 'not run'):
+                status, line = LEFT, ''
             row[step] = {'status': status, 'line': line}
     return out
 
@@ -673,7 +682,8 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
         data['code'] = judge_code(args.tree, [(s, sha_of[s]) for s in
                                               dict.fromkeys([BASELINE] + steps)])
     tiny = [t for t in getattr(args, 'tiny', '').split(',') if t]
-    data['tiny'] = judge_tiny(args.results, [(s, sha_of[s]) for s in steps], tiny) \
+    data['tiny'] = judge_tiny(args.results, [(s, sha_of[s]) for s in steps], tiny,
+                              plan.get('tiny') if plan and 'tiny' in plan else None) \
         if tiny else None
     needs = sorted({c['needs'] for c in matrix.load().get('tiny', []) if c['name'] in tiny})
     data['tiny_absent'] = {n: absent_suites(n) for n in needs}
@@ -696,7 +706,9 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
     data['left'] = [f'{s} {c}' for s in steps for c in cells
                     if data['grid'][s][c]['status'] == LEFT] + \
         [f'{s} {b}' for s in steps for b in builds
-         if data['build_grid'][s][b]['status'] == LEFT]
+         if data['build_grid'][s][b]['status'] == LEFT] + \
+        [f'{s} {t}' for t, row in (data['tiny'] or {}).items() for s in steps
+         if row[s]['status'] == LEFT]
     return data
 
 

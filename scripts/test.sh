@@ -8,13 +8,16 @@
 # mutants.sh --tiny).
 #
 # It keeps to a time budget (SCHED_TINIFY_BUDGET minutes, default 75: CI
-# stops a run at 90). The baseline runs first in every cell and build-only
-# configuration: that is what cold build folders and a cold ccache cost,
-# and it is measured. scripts/budget.py then plans the rest: all of it if
-# the estimate fits, else every step in x86_64-smp and arm-up, the
-# baseline and the last step elsewhere, and the mutants of
-# kunit/mutants/ci-subset. The report names what was left to the main
-# job, which runs everything.
+# stops a run at 90). First what every plan needs, which also measures the
+# machine (cold build folders and ccache cost most there): the baseline in
+# every cell, the build-only configurations' baseline (kernel/sched/ only,
+# what later W=1 warnings are compared with) and the tiny cells at the last
+# step. scripts/budget.py then plans the rest from those measured build
+# times and the share of objects each step rebuilds: all of it if it fits,
+# else, in this order, what fits of every cell at the last step, every step
+# in x86_64-smp and arm-up, the mutants of kunit/mutants/ci-subset, the
+# upstream-form tests, ... (budget.py's header has the list). The report
+# names what was left to the main job, which runs everything.
 #
 # Usage: scripts/test.sh [--no-matrix | --full]
 #   --no-matrix  stop after the static checks (for a quick local run)
@@ -76,40 +79,61 @@ if [[ $mode == full ]]; then
 	mutants=("$REPO"/kunit/mutants/*/)
 	tiny_mutants=y
 else
-	step "matrix: the baseline in every cell and build-only configuration"
-	run_matrix --steps 00-baseline --builds all
-	step "the upstream-form tests (patches/kunit/) on the pristine tree"
-	run "$REPO/scripts/upstream-kunit.sh" || die "the upstream-form tests are red or did not run"
-	step "the tiny cells, at every step that has their option"
-	run "$REPO/scripts/tiny-cells.sh" || die "a tiny cell is red or did not run"
 	mapfile -t steps < <(step_names)
-	# Every mutant once; a tiny-cell one (# tiny:) once per tiny cell, and
-	# each tiny cell's run composes its own series (about 3 mutants' time).
+	last=${steps[-1]}
 	mapfile -t tcells < <(matrix tiny)
 	[[ ${#tcells[@]} -gt 0 ]] || die "no tiny cells in ci/matrix.json"
+	# The steps every tiny cell can run at (those with its option).
+	tsteps=()
+	for s in "${steps[@]}"; do
+		ok=y
+		for c in "${tcells[@]}"; do
+			has_option "$(step_sha "$s")" "$(matrix cell "$c" needs)" || ok=n
+		done
+		[[ $ok == n ]] || tsteps+=("$s")
+	done
+	step "matrix: the baseline in every cell; the build-only configurations' baseline, kernel/sched/ only"
+	run_matrix --steps "${steps[0]}" --builds all --builds-sched-only
+	if [[ " ${tsteps[*]} " == *" $last "* ]]; then
+		step "the tiny cells at the last step"
+		run "$REPO/scripts/tiny-cells.sh" --steps "$last" || die "a tiny cell is red or did not run"
+	fi
+	# Every mutant once; a tiny-cell one (# tiny:) once per tiny cell, and
+	# each tiny cell's run composes its own series (about 3 mutants' time).
 	n_plain=$(grep -L '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed | wc -l) || true
 	n_tiny=$(grep -l '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed | wc -l) || true
 	n_all=$((n_plain + ${#tcells[@]} * (n_tiny + 3)))
 	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")
+	step "budget: what fits in $budget min"
 	python3 "$REPO/scripts/budget.py" plan --elapsed "$SECONDS" --budget "$((budget * 60))" \
-		--steps "$(IFS=,; echo "${steps[*]}")" --cells "$(matrix cells | paste -sd,)" \
-		--builds "$(matrix builds | paste -sd,)" --full-cells x86_64-smp,arm-up \
-		--mutants "$n_all" --subset "$n_subset" >"$plan" || die "budget.py could not plan"
+		--steps-file "$STEPS_FILE" --tree "$TREE" --results "$RESULTS/$PKG" \
+		--build-root "$BUILD" --cells "$(matrix cells | paste -sd,)" \
+		--builds "$(matrix builds | paste -sd,)" --tiny "$(IFS=,; echo "${tcells[*]}")" \
+		--tiny-steps "$(IFS=,; echo "${tsteps[*]}")" --full-cells x86_64-smp,arm-up \
+		--upstream-cell arm-up --mutants "$n_all" --subset "$n_subset" >"$plan" ||
+		die "budget.py could not plan"
 	# What the plan leaves to the main job, in the output too.
 	left=$(python3 "$REPO/scripts/budget.py" get "$plan" left)
 	[[ -z $left ]] || note "left to the main job: $left"
+	if [[ $(python3 "$REPO/scripts/budget.py" get "$plan" upstream) == True ]]; then
+		step "the upstream-form tests (patches/kunit/) on the pristine tree"
+		run "$REPO/scripts/upstream-kunit.sh" || die "the upstream-form tests are red or did not run"
+	fi
 	step "matrix: the rest, as planned ($plan)"
 	run_matrix --plan "$plan" --reuse --tiny
-	if [[ $(python3 "$REPO/scripts/budget.py" get "$plan" mutants) == all ]]; then
-		mutants=("$REPO"/kunit/mutants/*/)
-		tiny_mutants=y
-	else
-		mutants=("$REPO/kunit/mutants/ci-subset")
-	fi
+	case $(python3 "$REPO/scripts/budget.py" get "$plan" mutants) in
+	all) mutants=("$REPO"/kunit/mutants/*/) tiny_mutants=y ;;
+	subset) mutants=("$REPO/kunit/mutants/ci-subset") ;;
+	*) mutants=() ;;
+	esac
 fi
 
-step "mutants (${mutants[*]#"$REPO"/})"
-run "$REPO/scripts/mutants.sh" "${mutants[@]}"
+if [[ ${#mutants[@]} -gt 0 ]]; then
+	step "mutants (${mutants[*]#"$REPO"/})"
+	run "$REPO/scripts/mutants.sh" "${mutants[@]}"
+else
+	note "no mutant fits the budget: scripts/mutants.sh kunit/mutants/*/ runs them"
+fi
 if [[ $tiny_mutants == y ]]; then
 	# The mutants that only a tiny cell's suites guard (# tiny: lines).
 	mapfile -t tcells < <(matrix tiny)
