@@ -9,8 +9,9 @@
 # guard (ci/matrix.json "tiny", e.g. the CONFIG_SCHED_DL=n paths); their
 # files say so with a "# tiny: OPTION" line (the cell's "needs", e.g.
 # SCHED_DL), and a run keeps the mutants of its kind and leaves the others
-# out. The mutant series is then the real series, followed by each mutant
-# and its revert; the last step of the real series runs as the control
+# out (a "# tiny cells: A B" line keeps a mutant to the tiny cells it
+# names). The mutant series is then the real series, followed by each
+# mutant and its revert; the last step of the real series runs as the control
 # and must be as expected, and each mutant step runs in that tiny cell
 # (scripts/tiny-cells.sh) and is killed when its results differ from the
 # cell's expected results. Results: $RESULTS/mutants-tiny/CELL/.
@@ -93,10 +94,13 @@ if [[ -n $tiny ]]; then
 	has_option "$base" "$needs" || die "the last step, $last, has no config $needs: no tiny mutants"
 fi
 # Keep the mutants of this kind: "# tiny: OPTION" ones for a tiny cell
-# whose option it is, the others otherwise.
+# whose option it is (and, with a "# tiny cells: A B" line, that it names:
+# code only that cell's configuration builds or runs), the others otherwise.
 kept=()
 for m in "${mutants[@]}"; do
 	kind=$(sed -n 's/^# tiny: //p' "$m" | head -n 1)
+	only=$(sed -n 's/^# tiny cells: //p' "$m" | head -n 1)
+	[[ -z $only || " $only " == *" ${tiny:-} "* ]] || continue
 	[[ $kind == "${needs:-}" ]] && kept+=("$m")
 done
 [[ ${#kept[@]} -eq ${#mutants[@]} ]] ||

@@ -98,11 +98,17 @@ else
 		step "the tiny cells at the last step"
 		run "$REPO/scripts/tiny-cells.sh" --steps "$last" || die "a tiny cell is red or did not run"
 	fi
-	# Every mutant once; a tiny-cell one (# tiny:) once per tiny cell, and
-	# each tiny cell's run composes its own series (about 3 mutants' time).
-	n_plain=$(grep -L '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed | wc -l) || true
-	n_tiny=$(grep -l '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed | wc -l) || true
-	n_all=$((n_plain + ${#tcells[@]} * (n_tiny + 3)))
+	# Every mutant once; a tiny-cell one (# tiny:) once per tiny cell it is
+	# for (# tiny cells:), and each tiny cell's run composes its own series
+	# (about 3 mutants' time).
+	n_all=$(grep -L '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed | wc -l) || true
+	for c in "${tcells[@]}"; do
+		n=$(grep -l '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed |
+			xargs grep -L -E "^# tiny cells: " | wc -l) || true
+		m=$(grep -l -E "^# tiny cells: (.* )?$c( |\$)" "$REPO"/kunit/mutants/*/*.sed |
+			wc -l) || true
+		n_all=$((n_all + n + m + 3))
+	done
 	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")
 	step "budget: what fits in $budget min"
 	python3 "$REPO/scripts/budget.py" plan --elapsed "$SECONDS" --budget "$((budget * 60))" \

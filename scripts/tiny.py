@@ -24,9 +24,14 @@ Usage:
 
 An expected file has one line per test: path, status (PASS, SKIP, FAIL,
 CRASH) and, for a skip, its reason, separated by tabs; lines starting
-with # are comments. A run is GREEN when it is complete, at the given
-commit, with no problem (splat, parse error, kunit.json disagreeing), and
-its results are exactly the expected ones.
+with # are comments. Besides the KUnit tests, the raw console (what boot
+self-tests print) gives results of its own: "console: no kernel splat"
+(always; FAIL when a WARNING, BUG, Oops... line is there), and for each
+expected "console has: TEXT" or "console lacks: TEXT" line, PASS when the
+console has (lacks) a line containing TEXT, FAIL otherwise. A run is GREEN
+when it is complete, at the given commit, with no problem (splat, parse
+error, kunit.json disagreeing), and its results are exactly the expected
+ones.
 """
 
 import argparse
@@ -60,18 +65,45 @@ def read_expected(path: str) -> Results:
     return out
 
 
+NO_SPLAT, HAS, LACKS = 'console: no kernel splat', 'console has: ', 'console lacks: '
+
+
+def console_results(d: str, expected: Results) -> Results:
+    """The console's results (see the header) of the run in @d, {} when it
+    has no console log."""
+    try:
+        with open(os.path.join(d, 'test.log'), encoding='utf-8', errors='replace') as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return {}
+
+    def status(ok: bool) -> Tuple[str, str]:
+        return (report.PASS if ok else report.FAIL, '')
+
+    out = {NO_SPLAT: status(not any(report.SPLAT.search(line) for line in lines))}
+    for path in expected:
+        for prefix, want in ((HAS, True), (LACKS, False)):
+            if path.startswith(prefix):
+                text = path[len(prefix):]
+                out[path] = status(any(text in line for line in lines) == want)
+    return out
+
+
 def judge(tree: str, d: str, expected: Results, sha: str) -> Tuple[bool, List[str], Results]:
-    """(green, what is wrong, results) of the run in d."""
+    """(green, what is wrong, results) of the run in d: its KUnit results
+    and its console's."""
     step = os.path.basename(os.path.dirname(os.path.normpath(d)))
     name = os.path.basename(os.path.normpath(d))
     cell = report.load_cell(report.load_parser(tree), os.path.dirname(os.path.dirname(
         os.path.normpath(d))), step, name, sha or None)
     wrong = list(cell.problems) + list(cell.failures)
-    if cell.results:
-        wrong.extend(report.differences(expected, cell.results, 'expected'))
+    results = dict(cell.results)
+    if results:
+        results.update(console_results(d, expected))
+        wrong.extend(report.differences(expected, results, 'expected'))
     elif not wrong:
         wrong.append('no results')
-    return not wrong, wrong, cell.results
+    return not wrong, wrong, results
 
 
 def step_results(results: str, cell: str, step: str,

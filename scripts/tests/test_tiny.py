@@ -103,7 +103,7 @@ class TinyJudgeTest(ReportTestCase):
         parser = report.load_parser(TREE)
         results, _, _ = report.normalize(parser, fixture('pass', 'test.log').splitlines(True))
         self.expected = os.path.join(self.dir, 'expected')
-        self.write_expected(report.results_lines(results))
+        self.write_expected(report.results_lines(results) + [f'{tiny.NO_SPLAT}\tPASS'])
 
     def write_expected(self, lines):
         with open(self.expected, 'w', encoding='utf-8') as f:
@@ -156,10 +156,44 @@ class TinyJudgeTest(ReportTestCase):
         self.assertEqual(data['tiny']['arm-tiny']['01-move']['status'], 'not run')
         self.assertEqual(data['verdict'], 'RED')
         self.assertIn('## Tiny cells', report.render_markdown(data))
+        # Unless a plan left that step to the main job (and named it).
+        data = report.judge(args, [CELL], plan={'cells': {CELL['name']: ['00-baseline']},
+                                                  'tiny': ['00-baseline']})
+        self.assertEqual(data['tiny']['arm-tiny']['01-move']['status'], report.LEFT)
+        self.assertEqual(data['problems'], [])
+        self.assertEqual(data['verdict'], 'GREEN')
+        self.assertIn('01-move arm-tiny', data['left'])
 
 
 if __name__ == '__main__':
     unittest.main()
+
+
+class ConsoleTest(unittest.TestCase):
+    """The console's results: splats and the lines boot self-tests print."""
+
+    def results(self, log, expected):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, 'test.log'), 'w', encoding='utf-8') as f:
+                f.write(log)
+            return tiny.console_results(d, dict.fromkeys(expected, ('PASS', '')))
+
+    def test_has_lacks_and_splat(self):
+        log = ('[    0.5] Testing tracer wakeup_rt: PASSED\n'
+               '[    0.9] All ww mutex selftests passed\n')
+        want = ['console has: Testing tracer wakeup_rt: PASSED',
+                'console has: Testing tracer wakeup: PASSED',
+                'console lacks: Testing tracer wakeup_dl',
+                'console lacks: All ww mutex', 'sched_dl_absent']
+        self.assertEqual(self.results(log, want), {
+            tiny.NO_SPLAT: ('PASS', ''), want[0]: ('PASS', ''), want[1]: ('FAIL', ''),
+            want[2]: ('PASS', ''), want[3]: ('FAIL', '')})
+        got = self.results(log + '[    1.0] WARNING: CPU: 0 PID: 1 at kernel/x.c:1\n', [])
+        self.assertEqual(got, {tiny.NO_SPLAT: ('FAIL', '')})
+
+    def test_no_console_log(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.assertEqual(tiny.console_results(d, {}), {})
 
 
 class TinyMutantsTest(unittest.TestCase):
@@ -267,11 +301,17 @@ class ProjectTinyMutantsTest(unittest.TestCase):
                 continue
             for name in sorted(os.listdir(os.path.join(mdir, sub))):
                 with open(os.path.join(mdir, sub, name), encoding='utf-8') as f:
-                    head = f.read().splitlines()[:3]
+                    head = f.read().splitlines()[:4]
                 with self.subTest(mutant=f'{sub}/{name}'):
                     self.assertTrue(head[0].startswith('# file: '))
                     kinds = [h[len('# tiny: '):] for h in head if h.startswith('# tiny: ')]
                     self.assertTrue(set(kinds) <= needs)
+                    # "# tiny cells:" names tiny cells, for a tiny mutant only.
+                    only = [c for h in head if h.startswith('# tiny cells: ')
+                            for c in h[len('# tiny cells: '):].split()]
+                    self.assertTrue(set(only) <= {c['name'] for c in
+                                                  matrix.load().get('tiny', [])})
+                    self.assertTrue(kinds or not only)
                     tiny_found += len(kinds)
         self.assertGreaterEqual(tiny_found, 4)
 
