@@ -83,14 +83,16 @@ else
 	last=${steps[-1]}
 	mapfile -t tcells < <(matrix tiny)
 	[[ ${#tcells[@]} -gt 0 ]] || die "no tiny cells in ci/matrix.json"
-	# The steps every tiny cell can run at (those with its option).
+	# The steps a tiny cell can run at (those with its option; at such a
+	# step, scripts/tiny-cells.sh records the cells without theirs as n/a).
 	tsteps=()
 	for s in "${steps[@]}"; do
-		ok=y
 		for c in "${tcells[@]}"; do
-			has_option "$(step_sha "$s")" "$(matrix cell "$c" needs)" || ok=n
+			if has_option "$(step_sha "$s")" "$(matrix cell "$c" needs)"; then
+				tsteps+=("$s")
+				break
+			fi
 		done
-		[[ $ok == n ]] || tsteps+=("$s")
 	done
 	step "matrix: the baseline in every cell; the build-only configurations' baseline, kernel/sched/ only"
 	run_matrix --steps "${steps[0]}" --builds all --builds-sched-only
@@ -98,15 +100,17 @@ else
 		step "the tiny cells at the last step"
 		run "$REPO/scripts/tiny-cells.sh" --steps "$last" || die "a tiny cell is red or did not run"
 	fi
-	# Every mutant once; a tiny-cell one (# tiny:) once per tiny cell it is
-	# for (# tiny cells:), and each tiny cell's run composes its own series
-	# (about 3 mutants' time).
+	# Every mutant once; a tiny-cell one (# tiny: OPTION) once per tiny
+	# cell whose option it is (all of them, or those its # tiny cells: line
+	# names), and each tiny cell's run composes its own series (about 3
+	# mutants' time).
 	n_all=$(grep -L '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed | wc -l) || true
 	for c in "${tcells[@]}"; do
-		n=$(grep -l '^# tiny: ' "$REPO"/kunit/mutants/*/*.sed |
-			xargs grep -L -E "^# tiny cells: " | wc -l) || true
-		m=$(grep -l -E "^# tiny cells: (.* )?$c( |\$)" "$REPO"/kunit/mutants/*/*.sed |
-			wc -l) || true
+		needs=$(matrix cell "$c" needs)
+		n=$(grep -l -x "# tiny: $needs" "$REPO"/kunit/mutants/*/*.sed |
+			xargs -r grep -L -E "^# tiny cells: " | wc -l) || true
+		m=$(grep -l -x "# tiny: $needs" "$REPO"/kunit/mutants/*/*.sed |
+			xargs -r grep -l -E "^# tiny cells: (.* )?$c( |\$)" | wc -l) || true
 		n_all=$((n_all + n + m + 3))
 	done
 	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")

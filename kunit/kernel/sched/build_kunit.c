@@ -29,3 +29,7 @@
 #ifdef CONFIG_SCHED_DL_ABSENT_KUNIT_TEST
 # include "dl_absent_test.c"
 #endif
+
+#ifdef CONFIG_SCHED_RT_ABSENT_KUNIT_TEST
+# include "rt_absent_test.c"
+#endif

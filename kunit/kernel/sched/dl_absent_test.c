@@ -12,16 +12,7 @@
  * the kernel (attached to no path), the scheduler's debugfs file, and
  * rt_mutex_setprio(), the function the PI chain walk ends in.
  */
-#include <linux/file.h>
-#include <linux/fs.h>
-#include <linux/mman.h>
-#include <linux/mount.h>
-#include <linux/sched/mm.h>
-#include <linux/syscalls.h>
 #include <linux/vmalloc.h>
-#ifdef CONFIG_X86_64
-#include <asm/syscall.h>
-#endif
 
 #include "sched_test_util.h"
 
@@ -172,60 +163,6 @@ static void sched_dl_absent_setscheduler(struct kunit *test)
 	dla_expect_result(test, p, c, ret);
 }
 
-/*
- * The system calls, as user space reaches them. x86_64 builds its system
- * calls behind pt_regs wrappers (CONFIG_ARCH_HAS_SYSCALL_WRAPPER): call
- * them through x64_sys_call(), the dispatcher do_syscall_64() uses; 32-bit
- * ARM has the plain sys_*() functions.
- */
-#if defined(CONFIG_X86_64)
-static long dla_syscall4(unsigned int nr, long a, long b, long c, long d)
-{
-	struct pt_regs regs = { .di = a, .si = b, .dx = c, .r10 = d };
-
-	return x64_sys_call(&regs, nr);
-}
-
-static long dla_syscall1(unsigned int nr, long arg)
-{
-	return dla_syscall4(nr, arg, 0, 0, 0);
-}
-
-static long dla_getattr(pid_t pid, unsigned long uattr, unsigned int size)
-{
-	return dla_syscall4(__NR_sched_getattr, pid, uattr, size, 0);
-}
-
-static long dla_prio_max(int policy)
-{
-	return dla_syscall1(__NR_sched_get_priority_max, policy);
-}
-
-static long dla_prio_min(int policy)
-{
-	return dla_syscall1(__NR_sched_get_priority_min, policy);
-}
-
-#define DLA_HAVE_PRIO_SYSCALLS
-#elif !defined(CONFIG_ARCH_HAS_SYSCALL_WRAPPER)
-static long dla_prio_max(int policy)
-{
-	return sys_sched_get_priority_max(policy);
-}
-
-static long dla_prio_min(int policy)
-{
-	return sys_sched_get_priority_min(policy);
-}
-
-static long dla_getattr(pid_t pid, unsigned long uattr, unsigned int size)
-{
-	return sys_sched_getattr(pid, (struct sched_attr __user *)uattr, size, 0);
-}
-
-#define DLA_HAVE_PRIO_SYSCALLS
-#endif
-
 struct dla_prio_case {
 	const char *desc;
 	int policy;
@@ -249,102 +186,18 @@ static const struct dla_prio_case dla_prio_cases[] = {
  */
 static void sched_dl_absent_priority_range(struct kunit *test)
 {
-#ifdef DLA_HAVE_PRIO_SYSCALLS
+#ifdef SCHED_TEST_HAVE_SYSCALLS
 	const struct dla_prio_case *c;
 
 	for (c = dla_prio_cases; c < dla_prio_cases + ARRAY_SIZE(dla_prio_cases); c++) {
-		KUNIT_EXPECT_EQ_MSG(test, dla_prio_max(c->policy), c->max, "max, %s", c->desc);
-		KUNIT_EXPECT_EQ_MSG(test, dla_prio_min(c->policy), c->min, "min, %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_max(c->policy), c->max, "max, %s",
+				    c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_min(c->policy), c->min, "min, %s",
+				    c->desc);
 	}
 #else
 	kunit_skip(test, "no known way to call the system calls on this architecture");
 #endif
-}
-
-/*
- * A file system of type @fs mounted inside the kernel, attached to no
- * path (kern_unmount() it), or an error.
- */
-static struct vfsmount *dla_mount(const char *fs)
-{
-	struct file_system_type *type = get_fs_type(fs);
-	struct vfsmount *mnt;
-
-	if (!type)
-		return ERR_PTR(-ENODEV);
-	mnt = vfs_kern_mount(type, 0, fs, NULL);
-	put_filesystem(type);
-	return mnt;
-}
-
-/*
- * User memory, for the entry points that copy to it as they do for user
- * space (sched_getattr(), read() of the debug files): the test kthread
- * borrows a new mm with @size bytes of anonymous memory, as upstream
- * KUnit's kunit_attach_mm() does (v6.10), and gives it back at the end.
- */
-struct dla_user {
-	struct mm_struct *mm;
-	unsigned long addr;
-	size_t size;
-};
-
-static int dla_user_map(struct dla_user *u, size_t size)
-{
-	u->size = size;
-	u->mm = mm_alloc();
-	if (!u->mm)
-		return -ENOMEM;
-	u->mm->task_size = TASK_SIZE;
-	arch_pick_mmap_layout(u->mm, &current->signal->rlim[RLIMIT_STACK]);
-	kthread_use_mm(u->mm);
-	u->addr = vm_mmap(NULL, 0, size, PROT_READ | PROT_WRITE,
-			  MAP_ANONYMOUS | MAP_PRIVATE, 0);
-	if (IS_ERR_VALUE(u->addr)) {
-		kthread_unuse_mm(u->mm);
-		mmput(u->mm);
-		return (int)u->addr;
-	}
-	return 0;
-}
-
-static void dla_user_unmap(struct dla_user *u)
-{
-	vm_munmap(u->addr, u->size);
-	kthread_unuse_mm(u->mm);
-	mmput(u->mm);
-}
-
-/*
- * Read file @path of @mnt with read(), as user space does, through the
- * user memory of @u, into @buf, NUL-terminated (at most u->size - 1
- * bytes): the length, or an error. The test runs in a kthread: the file
- * is released at once.
- */
-static ssize_t dla_read(struct vfsmount *mnt, const char *path, struct dla_user *u,
-			char *buf)
-{
-	struct file *f = file_open_root_mnt(mnt, path, O_RDONLY, 0);
-	char __user *ubuf = (char __user *)u->addr;
-	size_t len = 0;
-	loff_t pos = 0;
-	ssize_t n = 0;
-
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	while (len < u->size - 1) {
-		n = vfs_read(f, ubuf + len, u->size - 1 - len, &pos);
-		if (n <= 0)
-			break;
-		len += n;
-	}
-	__fput_sync(f);
-	if (n < 0)
-		return n;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	return len;
 }
 
 /* Which files does /proc/sys/kernel have, read through a procfs mount? */
@@ -372,7 +225,7 @@ static void sched_dl_absent_sysctl(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_PROC_SYSCTL))
 		kunit_skip(test, "no /proc/sys: CONFIG_PROC_SYSCTL is not set");
-	mnt = dla_mount("proc");
+	mnt = sched_test_mount("proc");
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(mnt), "cannot mount proc: %ld", PTR_ERR(mnt));
 	for (c = dla_sysctl_cases; c < dla_sysctl_cases + ARRAY_SIZE(dla_sysctl_cases); c++) {
 		snprintf(path, sizeof(path), "sys/kernel/%s", c->file);
@@ -388,20 +241,6 @@ static void sched_dl_absent_sysctl(struct kunit *test)
 			__fput_sync(f);
 	}
 	kern_unmount(mnt);
-}
-
-/* sched_getattr() of task @pid into @attr, through the user page of @u. */
-static long dla_getattr_user(struct dla_user *u, pid_t pid, struct sched_attr *attr)
-{
-	long ret;
-
-	memset(attr, 0xa5, sizeof(*attr));
-	if (clear_user((void __user *)u->addr, sizeof(*attr)))
-		return -EFAULT;
-	ret = dla_getattr(pid, u->addr, sizeof(*attr));
-	if (!ret && copy_from_user(attr, (void __user *)u->addr, sizeof(*attr)))
-		return -EFAULT;
-	return ret;
 }
 
 /*
@@ -454,11 +293,11 @@ static void dla_expect_no_deadline(struct kunit *test, const struct sched_attr *
  */
 static void sched_dl_absent_getattr(struct kunit *test)
 {
-#ifdef DLA_HAVE_PRIO_SYSCALLS
+#ifdef SCHED_TEST_HAVE_SYSCALLS
 	struct task_struct *p = ((struct dla_ctx *)test->priv)->p, *g, *t;
 	const struct dla_getattr_case *c;
 	struct sched_attr attr, got;
-	struct dla_user u;
+	struct sched_test_user u;
 	const char *d;
 	pid_t *pids;
 	int *policies;
@@ -469,7 +308,7 @@ static void sched_dl_absent_getattr(struct kunit *test)
 	policies = kunit_kcalloc(test, DLA_MAX_TASKS, sizeof(*policies), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, pids);
 	KUNIT_ASSERT_NOT_NULL(test, policies);
-	KUNIT_ASSERT_EQ(test, dla_user_map(&u, PAGE_SIZE), 0);
+	KUNIT_ASSERT_EQ(test, sched_test_user_map(&u, PAGE_SIZE), 0);
 
 	for (c = dla_getattr_cases; c < dla_getattr_cases + ARRAY_SIZE(dla_getattr_cases); c++) {
 		d = c->desc;
@@ -484,7 +323,7 @@ static void sched_dl_absent_getattr(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, ret, 0L, "%s", d);
 		if (ret)
 			continue;
-		ret = dla_getattr_user(&u, task_pid_vnr(p), &got);
+		ret = sched_test_getattr_user(&u, task_pid_vnr(p), &got);
 		KUNIT_EXPECT_EQ_MSG(test, ret, 0L, "%s", d);
 		if (!ret) {
 			KUNIT_EXPECT_EQ_MSG(test, got.size, (u32)SCHED_ATTR_SIZE_VER1, "%s", d);
@@ -513,7 +352,7 @@ static void sched_dl_absent_getattr(struct kunit *test)
 		/* 0 would ask for the caller: a task being unhashed has that pid. */
 		if (!pids[i])
 			continue;
-		ret = dla_getattr_user(&u, pids[i], &got);
+		ret = sched_test_getattr_user(&u, pids[i], &got);
 		if (ret == -ESRCH)	/* gone since */
 			continue;
 		KUNIT_EXPECT_EQ_MSG(test, ret, 0L, "pid %d", pids[i]);
@@ -524,7 +363,7 @@ static void sched_dl_absent_getattr(struct kunit *test)
 		dla_expect_no_deadline(test, &got, "a task of the system");
 	}
 	KUNIT_EXPECT_GT(test, seen, 1);
-	dla_user_unmap(&u);
+	sched_test_user_unmap(&u);
 #else
 	kunit_skip(test, "no known way to call the system calls on this architecture");
 #endif
@@ -538,30 +377,12 @@ static void sched_dl_absent_getattr(struct kunit *test)
 #define DLA_PROC_BUF (4 * PAGE_SIZE)
 #define DLA_DEBUG_BUF (256 * 1024)
 
-/* The integer after "@key ... :" at the start of a line of @buf, or -1. */
-static long dla_field(const char *buf, const char *key)
-{
-	const char *s = buf;
-	long val;
-
-	while ((s = strstr(s, key))) {
-		if ((s == buf || s[-1] == '\n') && s[strlen(key)] == ' ') {
-			s = strchr(s, ':');
-			if (s && sscanf(s + 1, "%ld", &val) == 1)
-				return val;
-			return -1;
-		}
-		s++;
-	}
-	return -1;
-}
-
 static void sched_dl_absent_proc_sched(struct kunit *test)
 {
 	struct task_struct *p = ((struct dla_ctx *)test->priv)->p;
 	struct sched_param fifo10 = { .sched_priority = 10 };
 	struct vfsmount *mnt;
-	struct dla_user u;
+	struct sched_test_user u;
 	char path[32];
 	ssize_t len;
 	char *buf;
@@ -570,23 +391,23 @@ static void sched_dl_absent_proc_sched(struct kunit *test)
 		kunit_skip(test, "no /proc/PID/sched: needs CONFIG_SCHED_DEBUG and CONFIG_PROC_FS");
 	buf = kunit_kmalloc(test, DLA_PROC_BUF, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	mnt = dla_mount("proc");
+	mnt = sched_test_mount("proc");
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(mnt), "cannot mount proc: %ld", PTR_ERR(mnt));
-	if (dla_user_map(&u, DLA_PROC_BUF)) {
+	if (sched_test_user_map(&u, DLA_PROC_BUF)) {
 		kern_unmount(mnt);
 		KUNIT_FAIL(test, "no user memory");
 		return;
 	}
 	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(p, SCHED_FIFO, &fifo10), 0);
 	snprintf(path, sizeof(path), "%d/sched", task_pid_nr(p));
-	len = dla_read(mnt, path, &u, buf);
+	len = sched_test_read(mnt, path, &u, buf);
 	sched_set_normal(p, 0);
-	dla_user_unmap(&u);
+	sched_test_user_unmap(&u);
 	kern_unmount(mnt);
 	KUNIT_ASSERT_GT_MSG(test, len, (ssize_t)0, "cannot read /proc/%s", path);
-	KUNIT_EXPECT_EQ(test, dla_field(buf, "policy"), (long)SCHED_FIFO);
+	KUNIT_EXPECT_EQ(test, sched_test_field(buf, "policy"), (long)SCHED_FIFO);
 	/* MAX_RT_PRIO - 1 - 10, by hand. */
-	KUNIT_EXPECT_EQ(test, dla_field(buf, "prio"), 89L);
+	KUNIT_EXPECT_EQ(test, sched_test_field(buf, "prio"), 89L);
 	KUNIT_EXPECT_NULL_MSG(test, strstr(buf, "dl."), "deadline fields in:\n%s", buf);
 	dla_expect_unchanged(test, p);
 }
@@ -594,23 +415,23 @@ static void sched_dl_absent_proc_sched(struct kunit *test)
 static void sched_dl_absent_debugfs_sched(struct kunit *test)
 {
 	struct vfsmount *mnt;
-	struct dla_user u;
+	struct sched_test_user u;
 	ssize_t len;
 	char *buf;
 
 	if (!IS_ENABLED(CONFIG_SCHED_DEBUG) || !IS_ENABLED(CONFIG_DEBUG_FS))
 		kunit_skip(test, "no sched/debug: needs CONFIG_SCHED_DEBUG and CONFIG_DEBUG_FS");
-	mnt = dla_mount("debugfs");
+	mnt = sched_test_mount("debugfs");
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(mnt), "cannot mount debugfs: %ld", PTR_ERR(mnt));
 	buf = vmalloc(DLA_DEBUG_BUF);
-	if (!buf || dla_user_map(&u, DLA_DEBUG_BUF)) {
+	if (!buf || sched_test_user_map(&u, DLA_DEBUG_BUF)) {
 		vfree(buf);
 		kern_unmount(mnt);
 		KUNIT_FAIL(test, "no memory");
 		return;
 	}
-	len = dla_read(mnt, "sched/debug", &u, buf);
-	dla_user_unmap(&u);
+	len = sched_test_read(mnt, "sched/debug", &u, buf);
+	sched_test_user_unmap(&u);
 	kern_unmount(mnt);
 	KUNIT_EXPECT_GT_MSG(test, len, (ssize_t)0, "cannot read sched/debug");
 	KUNIT_EXPECT_LT_MSG(test, len, (ssize_t)DLA_DEBUG_BUF - 1, "sched/debug cut short");

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What the scheduler KUnit suites share: hand-worked constants, one
- * description helper for parameter tables, the test kthread, writes
- * through the sysctl handlers, and the deadline bandwidth state with its
- * model.
+ * description helper for parameter tables, the test kthread, the entry
+ * points as user space reaches them (system calls, procfs and debugfs
+ * files), writes through the sysctl handlers, and the deadline bandwidth
+ * state with its model.
  *
  * The suites are #included into kernel/sched/build_policy.c (see
  * build_kunit.c), after rt.c and deadline.c, so everything here is static:
@@ -27,7 +28,16 @@
 
 #include <kunit/test.h>
 #include <linux/delay.h>
+#include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/kthread.h>
+#include <linux/mman.h>
+#include <linux/mount.h>
+#include <linux/sched/mm.h>
+#include <linux/syscalls.h>
+#ifdef CONFIG_X86_64
+#include <asm/syscall.h>
+#endif
 
 #define ST_US		NSEC_PER_USEC
 #define ST_MS		NSEC_PER_MSEC
@@ -91,6 +101,182 @@ static struct task_struct * __maybe_unused sched_test_kthread(const char *name)
 	return p;
 }
 
+/*
+ * The system calls, as user space reaches them (the *_absent suites). x86_64 builds its system
+ * calls behind pt_regs wrappers (CONFIG_ARCH_HAS_SYSCALL_WRAPPER): call
+ * them through x64_sys_call(), the dispatcher do_syscall_64() uses; 32-bit
+ * ARM has the plain sys_*() functions.
+ */
+#if defined(CONFIG_X86_64)
+static long __maybe_unused sched_test_syscall4(unsigned int nr, long a, long b,
+					       long c, long d)
+{
+	struct pt_regs regs = { .di = a, .si = b, .dx = c, .r10 = d };
+
+	return x64_sys_call(&regs, nr);
+}
+
+static long __maybe_unused sched_test_syscall1(unsigned int nr, long arg)
+{
+	return sched_test_syscall4(nr, arg, 0, 0, 0);
+}
+
+static long __maybe_unused sched_test_getattr(pid_t pid, unsigned long uattr,
+					      unsigned int size)
+{
+	return sched_test_syscall4(__NR_sched_getattr, pid, uattr, size, 0);
+}
+
+static long __maybe_unused sched_test_prio_max(int policy)
+{
+	return sched_test_syscall1(__NR_sched_get_priority_max, policy);
+}
+
+static long __maybe_unused sched_test_prio_min(int policy)
+{
+	return sched_test_syscall1(__NR_sched_get_priority_min, policy);
+}
+
+#define SCHED_TEST_HAVE_SYSCALLS
+#elif !defined(CONFIG_ARCH_HAS_SYSCALL_WRAPPER)
+static long __maybe_unused sched_test_prio_max(int policy)
+{
+	return sys_sched_get_priority_max(policy);
+}
+
+static long __maybe_unused sched_test_prio_min(int policy)
+{
+	return sys_sched_get_priority_min(policy);
+}
+
+static long __maybe_unused sched_test_getattr(pid_t pid, unsigned long uattr,
+					      unsigned int size)
+{
+	return sys_sched_getattr(pid, (struct sched_attr __user *)uattr, size, 0);
+}
+
+#define SCHED_TEST_HAVE_SYSCALLS
+#endif
+
+/*
+ * A file system of type @fs mounted inside the kernel, attached to no
+ * path (kern_unmount() it), or an error.
+ */
+static struct vfsmount * __maybe_unused sched_test_mount(const char *fs)
+{
+	struct file_system_type *type = get_fs_type(fs);
+	struct vfsmount *mnt;
+
+	if (!type)
+		return ERR_PTR(-ENODEV);
+	mnt = vfs_kern_mount(type, 0, fs, NULL);
+	put_filesystem(type);
+	return mnt;
+}
+
+/*
+ * User memory, for the entry points that copy to it as they do for user
+ * space (sched_getattr(), read() of the debug files): the test kthread
+ * borrows a new mm with @size bytes of anonymous memory, as upstream
+ * KUnit's kunit_attach_mm() does (v6.10), and gives it back at the end.
+ */
+struct sched_test_user {
+	struct mm_struct *mm;
+	unsigned long addr;
+	size_t size;
+};
+
+static int __maybe_unused sched_test_user_map(struct sched_test_user *u, size_t size)
+{
+	u->size = size;
+	u->mm = mm_alloc();
+	if (!u->mm)
+		return -ENOMEM;
+	u->mm->task_size = TASK_SIZE;
+	arch_pick_mmap_layout(u->mm, &current->signal->rlim[RLIMIT_STACK]);
+	kthread_use_mm(u->mm);
+	u->addr = vm_mmap(NULL, 0, size, PROT_READ | PROT_WRITE,
+			  MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	if (IS_ERR_VALUE(u->addr)) {
+		kthread_unuse_mm(u->mm);
+		mmput(u->mm);
+		return (int)u->addr;
+	}
+	return 0;
+}
+
+static void __maybe_unused sched_test_user_unmap(struct sched_test_user *u)
+{
+	vm_munmap(u->addr, u->size);
+	kthread_unuse_mm(u->mm);
+	mmput(u->mm);
+}
+
+/*
+ * Read file @path of @mnt with read(), as user space does, through the
+ * user memory of @u, into @buf, NUL-terminated (at most u->size - 1
+ * bytes): the length, or an error. The test runs in a kthread: the file
+ * is released at once.
+ */
+static ssize_t __maybe_unused sched_test_read(struct vfsmount *mnt, const char *path,
+					      struct sched_test_user *u, char *buf)
+{
+	struct file *f = file_open_root_mnt(mnt, path, O_RDONLY, 0);
+	char __user *ubuf = (char __user *)u->addr;
+	size_t len = 0;
+	loff_t pos = 0;
+	ssize_t n = 0;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	while (len < u->size - 1) {
+		n = vfs_read(f, ubuf + len, u->size - 1 - len, &pos);
+		if (n <= 0)
+			break;
+		len += n;
+	}
+	__fput_sync(f);
+	if (n < 0)
+		return n;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	return len;
+}
+
+/* sched_getattr() of task @pid into @attr, through the user page of @u. */
+static long __maybe_unused sched_test_getattr_user(struct sched_test_user *u, pid_t pid,
+						   struct sched_attr *attr)
+{
+	long ret;
+
+	memset(attr, 0xa5, sizeof(*attr));
+	if (clear_user((void __user *)u->addr, sizeof(*attr)))
+		return -EFAULT;
+	ret = sched_test_getattr(pid, u->addr, sizeof(*attr));
+	if (!ret && copy_from_user(attr, (void __user *)u->addr, sizeof(*attr)))
+		return -EFAULT;
+	return ret;
+}
+
+/* The integer after "@key ... :" at the start of a line of @buf, or -1. */
+static long __maybe_unused sched_test_field(const char *buf, const char *key)
+{
+	const char *s = buf;
+	long val;
+
+	while ((s = strstr(s, key))) {
+		if ((s == buf || s[-1] == '\n') && s[strlen(key)] == ' ') {
+			s = strchr(s, ':');
+			if (s && sscanf(s + 1, "%ld", &val) == 1)
+				return val;
+			return -1;
+		}
+		s++;
+	}
+	return -1;
+}
+
 #ifdef CONFIG_SYSCTL
 /* Write @value into sysctl @name of @table through its handler, as /proc would. */
 static int __maybe_unused sched_test_sysctl(struct kunit *test,
@@ -108,6 +294,7 @@ static int __maybe_unused sched_test_sysctl(struct kunit *test,
 	return -ENOENT;
 }
 
+#ifdef CONFIG_SCHED_RT
 static int __maybe_unused sched_test_rt_sysctl(struct kunit *test,
 					       const char *name, long value)
 {
@@ -125,6 +312,7 @@ static void __maybe_unused sched_test_require_default_rt_sysctls(struct kunit *t
 			   "sched_rt_period_us %u, sched_rt_runtime_us %d: the model assumes %d and %d",
 			   period, runtime, ST_RT_PERIOD_US, ST_RT_RUNTIME_US);
 }
+#endif /* CONFIG_SCHED_RT */
 #endif /* CONFIG_SYSCTL */
 
 #ifdef CONFIG_SCHED_DL

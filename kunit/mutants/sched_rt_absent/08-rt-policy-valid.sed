@@ -1,0 +1,5 @@
+# file: kernel/sched/sched.h
+# tiny: SCHED_RT
+# rt_policy() true for SCHED_FIFO/SCHED_RR without the class: valid_policy()
+# lets user space's requests through.
+/^static inline int rt_policy(int policy)$/,/^}$/ s/^\treturn IS_ENABLED(CONFIG_SCHED_RT) &&$/\treturn 1 \&\&/

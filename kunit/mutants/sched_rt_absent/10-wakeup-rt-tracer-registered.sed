@@ -1,0 +1,5 @@
+# file: kernel/trace/trace_sched_wakeup.c
+# tiny: SCHED_RT
+# tiny cells: arm-nort
+# The wakeup_rt tracer registered without the RT class.
+/^__init static int init_wakeup_tracer(/,/^}$/ s/^\tif (IS_ENABLED(CONFIG_SCHED_RT)) {$/\tif (1) {/
