@@ -213,6 +213,17 @@ set_cc() {
 	fi
 }
 
+# tiny_options ARCH: the options each arch adds to tinyconfig for a tiny
+# kernel that boots and prints under QEMU (scripts/size-report.sh,
+# scripts/peer-check.sh).
+tiny_options() {
+	case $1 in
+	arm) echo ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE ;;
+	x86_64) echo PRINTK TTY SERIAL_8250 SERIAL_8250_CONSOLE ;;
+	*) die "no tiny configuration for $1" ;;
+	esac
+}
+
 # checkout_step SHA: check SHA out in $TREE, which must be clean (builds
 # go to $BUILD only), also when it is at SHA already (an interrupted
 # checkout); then check that the tests are the same bytes as kunit/.

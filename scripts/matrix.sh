@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, prepare the kernel tree and its
 # steps, build and run every step of the series in every cell (and, with
-# no option, the upstream-form tests, scripts/upstream-kunit.sh, and the
-# tiny cells, scripts/tiny-cells.sh), and write the reviewer report to $RESULTS/$PKG/report.md (report.json and
-# junit/<cell>.xml beside it).
+# no option, the upstream-form tests, scripts/upstream-kunit.sh, the peer
+# check, scripts/peer-check.sh, and the tiny cells, scripts/tiny-cells.sh),
+# and write the reviewer report to $RESULTS/$PKG/report.md (report.json
+# and junit/<cell>.xml beside it).
 #
 # Usage: scripts/matrix.sh [--cells A,B|none] [--builds A,B|all|none]
 #                          [--steps S1,S2] [--plan FILE] [--reuse]
@@ -149,6 +150,16 @@ if [[ -z $cells && -z $steps && -z $plan && -s $WORK/$PKG/upstream-kunit ]]; the
 	run "$REPO/scripts/upstream-kunit.sh" >/dev/null 2>>"$RESULTS/$PKG/matrix.log" || up_rc=$?
 	printf '[upstream] %s\n' "$(cat "$RESULTS/$PKG/upstream-kunit/summary" 2>/dev/null ||
 		echo "no summary (exit $up_rc)")"
+fi
+
+# The main job also runs the peer check (busybox's chrt in a tiny arm
+# kernel) at the baseline and the last step: scripts/peer-check.sh.
+if [[ -z $cells && -z $steps && -z $plan ]]; then
+	printf '[peer] busybox chrt in a tiny arm kernel: started\n'
+	peer_rc=0
+	run "$REPO/scripts/peer-check.sh" 2>>"$RESULTS/$PKG/matrix.log" |
+		sed 's/^/[peer] /' || peer_rc=$?
+	[[ $peer_rc -le 1 ]] || note "peer-check.sh failed (exit $peer_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
 # The tiny cells, at the steps of this run (or of the plan) that have

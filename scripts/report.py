@@ -492,6 +492,37 @@ def judge_upstream(results: str, sha: Optional[str]) -> Optional[dict]:
             'cell': meta.get('cell', '')}
 
 
+def judge_peer(results: str, steps: List[Tuple[str, str]]) -> Dict[str, dict]:
+    """The peer check (scripts/peer-check.sh: busybox's chrt in a tiny arm
+    kernel) at those of @steps ([(name, sha)]) it ran at: {step: {'status',
+    'line'}}, status green, red, harness (it could not tell), incomplete,
+    or stale (made at another commit: it does not count)."""
+    out = {}
+    for step, sha in steps:
+        d = os.path.join(results, 'peer', step)
+        try:
+            meta = read_meta(os.path.join(d, 'meta'))
+        except OSError:
+            continue
+        try:
+            with open(os.path.join(d, 'verdict'), encoding='utf-8') as f:
+                line = f.read().strip()
+        except OSError:
+            line = ''
+        if meta.get('sha') != sha:
+            status = 'stale'
+        elif ': GREEN: ' in line:
+            status = 'green'
+        elif ': RED: ' in line:
+            status = 'red'
+        elif ': HARNESS: ' in line:
+            status = 'harness'
+        else:
+            status = 'incomplete'
+        out[step] = {'status': status, 'line': line}
+    return out
+
+
 def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str],
                planned: Optional[List[str]] = None) -> dict:
     """The tiny cells (scripts/tiny-cells.sh) at @steps ([(name, sha)]):
@@ -695,6 +726,10 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
     if data['upstream'] and data['upstream']['status'] in ('red', 'incomplete'):
         problems.append(f'upstream-kunit: {data["upstream"]["status"]}: '
                         f'{data["upstream"]["line"] or "no summary"}')
+    data['peer'] = judge_peer(args.results, [(s, sha_of[s]) for s in steps])
+    for step, e in data['peer'].items():
+        if e['status'] in ('red', 'harness', 'incomplete'):
+            problems.append(f'{step} peer: {e["status"]}: {e["line"] or "no verdict"}')
     data['skips'] = [f'{c}: {p}: {r}' for c in cells
                      for p, (s, r) in sorted(grid[BASELINE, c].results.items()) if s == SKIP]
     red = any(e['red'] for row in data['grid'].values() for e in row.values())
@@ -786,6 +821,13 @@ def render_markdown(data: dict) -> str:
         lines.append(f'Not run on the current commit: the last run was on `{up["sha"][:12]}`.')
     else:
         lines.append(f'{up["status"].upper()}: {up["line"] or "no summary"}')
+    lines.append('')
+    lines += ['## Peer check (scripts/peer-check.sh: busybox chrt in a tiny arm kernel)', '']
+    peer = data.get('peer') or {}
+    lines += [f'- {s}: {e["status"].upper()}: {e["line"] or "no verdict"}'
+              if e['status'] != 'stale' else f'- {s}: not run on the current commit'
+              for s, e in peer.items()] or ['Not run (the main job runs it at the baseline '
+                                            'and the last step).']
     lines.append('')
     lines += ['## Skipped, with reasons (baseline)', '']
     lines += [f'- {s}' for s in data['skips']] or ['None.']

@@ -81,15 +81,6 @@ for s in "${step_list[@]}"; do
 	step_sha "$s" >/dev/null || die "unknown step $s"
 done
 
-# The options each arch adds to tinyconfig.
-tiny_options() {
-	case $1 in
-	arm) echo ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE ;;
-	x86_64) echo PRINTK TTY SERIAL_8250 SERIAL_8250_CONSOLE ;;
-	*) die "no tiny configuration for $1" ;;
-	esac
-}
-
 out_root=$RESULTS/$PKG/size
 rm -rf "$out_root"
 IFS=, read -r -a arch_list <<<"$arches"

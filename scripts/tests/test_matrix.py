@@ -80,15 +80,18 @@ class KunitconfigTest(unittest.TestCase):
                   encoding='utf-8') as f:
             entries = re.findall(r'^config (\w+_KUNIT_TEST)\n(?:\t.*\n)*?\tdepends on (.*)$',
                                  f.read(), re.M)
-        # The suites of a kernel without the deadline class are for the
-        # tiny cells; every other suite is for every cell.
-        options = [o for o, deps in entries if '!SCHED_DL' not in deps]
-        absent = [o for o, deps in entries if '!SCHED_DL' in deps]
+        # The suites of a kernel without a class (depends on !SCHED_DL,
+        # !SCHED_RT) are for the tiny cells that need that option; every
+        # other suite is for every cell.
+        options = [o for o, deps in entries if '!SCHED_' not in deps]
         self.assertGreaterEqual(len(options), 3)
         for cell in matrix.load().get('tiny', []):
+            absent = [o for o, deps in entries
+                      if re.search(rf'!{cell["needs"]}\b', deps)]
             with open(os.path.join(root, cell['kunitconfig']), encoding='utf-8') as f:
                 lines = f.read().splitlines()
             with self.subTest(cell=cell['name']):
+                self.assertTrue(absent)
                 for option in absent:
                     self.assertIn(f'CONFIG_{option}=y', lines)
         for cell in matrix.load()['cells']:

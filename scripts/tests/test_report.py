@@ -499,6 +499,59 @@ class UpstreamTest(ReportTestCase):
         self.assertIn('Not run on the current commit', text)
 
 
+class PeerTest(ReportTestCase):
+    """The peer check (scripts/peer-check.sh) in the report."""
+
+    def put_peer(self, step, line, sha):
+        d = os.path.join(self.results, 'peer', step)
+        os.makedirs(d)
+        with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(f'step={step}\nsha={sha}\n')
+        if line is not None:
+            with open(os.path.join(d, 'verdict'), 'w', encoding='utf-8') as f:
+                f.write(line + '\n')
+
+    def run_peer(self):
+        self.put('00-baseline', SHA0)
+        self.put('01-move', SHA1)
+        data = report.judge(self.args(), [CELL])
+        return report.render_markdown(data), data['verdict'] == 'GREEN'
+
+    def test_not_run(self):
+        text, green = self.run_peer()
+        self.assertTrue(green)
+        self.assertIn('Not run (the main job runs it at the baseline and the last step).', text)
+
+    def test_green(self):
+        self.put_peer('00-baseline', '00-baseline peer: GREEN: as peer/rt-dl.expected (rt-dl)',
+                      SHA0)
+        self.put_peer('01-move', '01-move peer: GREEN: as peer/none.expected (none)', SHA1)
+        text, green = self.run_peer()
+        self.assertTrue(green)
+        self.assertIn('- 01-move: GREEN: 01-move peer: GREEN: as peer/none.expected', text)
+
+    def test_red_and_harness_make_the_report_red(self):
+        self.put_peer('00-baseline', '00-baseline peer: RED: differs from peer/rt-dl.expected',
+                      SHA0)
+        self.put_peer('01-move', '01-move peer: HARNESS: QEMU timed out after 120 s', SHA1)
+        text, green = self.run_peer()
+        self.assertFalse(green)
+        self.assertIn('- 00-baseline peer: red: 00-baseline peer: RED', text)
+        self.assertIn('- 01-move peer: harness: 01-move peer: HARNESS: QEMU timed out', text)
+
+    def test_no_verdict_is_incomplete(self):
+        self.put_peer('01-move', None, SHA1)
+        text, green = self.run_peer()
+        self.assertFalse(green)
+        self.assertIn('- 01-move peer: incomplete: no verdict', text)
+
+    def test_stale_does_not_count(self):
+        self.put_peer('01-move', '01-move peer: RED: differs', SHA0)
+        text, green = self.run_peer()
+        self.assertTrue(green)
+        self.assertIn('- 01-move: not run on the current commit', text)
+
+
 class DifferencesTest(unittest.TestCase):
 
     def test_differences(self):

@@ -223,8 +223,9 @@ static void sched_rt_absent_set_fifo(struct kunit *test)
 }
 
 /*
- * sched_setattr_nocheck() with SCHED_FLAG_KEEP_PARAMS: the fallback is a
- * request for nice -20, whatever the flag said about the parameters.
+ * sched_setattr_nocheck() with SCHED_FLAG_KEEP_PARAMS: the fallback keeps
+ * the request's flags, so it changes nothing, as the same request with
+ * the class changes neither policy nor parameters.
  */
 static void sched_rt_absent_setattr_keep_params(struct kunit *test)
 {
@@ -237,9 +238,52 @@ static void sched_rt_absent_setattr_keep_params(struct kunit *test)
 	};
 
 	KUNIT_EXPECT_EQ(test, sched_setattr_nocheck(p, &attr), 0);
-	rta_expect_fallback(test, p, "SCHED_RR 10, SCHED_FLAG_KEEP_PARAMS");
-	sched_set_normal(p, 0);
 	rta_expect_unchanged(test, p);
+}
+
+/*
+ * The kernel's own SCHED_FIFO request made by a running task for itself,
+ * as threaded interrupt handlers make it (sched_set_fifo(current)): a
+ * kthread that is queued and running gets the fallback, with its weight.
+ */
+struct rta_self {
+	struct completion done;
+	int policy, nice;
+	unsigned long weight;
+};
+
+static int rta_self_fifo_fn(void *data)
+{
+	struct rta_self *s = data;
+
+	sched_set_fifo(current);
+	s->policy = current->policy;
+	s->nice = task_nice(current);
+	s->weight = current->se.load.weight;
+	complete(&s->done);
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule();
+		__set_current_state(TASK_RUNNING);
+	}
+	return 0;
+}
+
+static void sched_rt_absent_set_fifo_running(struct kunit *test)
+{
+	struct rta_self s = { .policy = -1 };
+	struct task_struct *t;
+
+	init_completion(&s.done);
+	t = kthread_run(rta_self_fifo_fn, &s, "rta_self");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	wait_for_completion(&s.done);
+	KUNIT_EXPECT_EQ(test, s.policy, SCHED_NORMAL);
+	KUNIT_EXPECT_EQ(test, s.nice, -20);
+	/* sched_prio_to_weight[0], the weight of nice -20. */
+	KUNIT_EXPECT_EQ(test, s.weight, (unsigned long)scale_load(88761));
+	kthread_stop(t);
 }
 
 /* The priority range of each policy, by hand. */
@@ -282,7 +326,9 @@ static void sched_rt_absent_priority_range(struct kunit *test)
 /*
  * Which files does /proc/sys/kernel have? The RT and deadline ones are
  * gone; ostype (always there with PROC_SYSCTL) shows that the look-up
- * itself works.
+ * itself works. (rt.c and deadline.c register the sched ones, and go at
+ * compile time: no mutant can bring them back. The rows pin the
+ * interface: a later change that moved them elsewhere would show here.)
  */
 struct rta_sysctl_case {
 	const char *file;
@@ -465,6 +511,107 @@ static void sched_rt_absent_debugfs_sched(struct kunit *test)
 }
 
 /*
+ * The RT predicates are plainly false, whatever they are asked about
+ * (a task that claims SCHED_FIFO 50 included): without the class no
+ * priority is an RT one and no policy an RT policy.
+ */
+static void sched_rt_absent_predicates(struct kunit *test)
+{
+	struct task_struct *fake = kunit_kzalloc(test, sizeof(*fake), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, fake);
+	fake->policy = SCHED_FIFO;
+	fake->prio = 49;
+	fake->normal_prio = 49;
+	fake->rt_priority = 50;
+	KUNIT_EXPECT_EQ(test, rt_prio(0), 0);
+	KUNIT_EXPECT_EQ(test, rt_prio(49), 0);
+	KUNIT_EXPECT_EQ(test, rt_prio(MAX_RT_PRIO - 1), 0);
+	KUNIT_EXPECT_EQ(test, rt_policy(SCHED_FIFO), 0);
+	KUNIT_EXPECT_EQ(test, rt_policy(SCHED_RR), 0);
+	KUNIT_EXPECT_EQ(test, rt_task(fake), 0);
+	KUNIT_EXPECT_EQ(test, task_has_rt_policy(fake), 0);
+	KUNIT_EXPECT_FALSE(test, task_is_realtime(fake));
+	KUNIT_EXPECT_FALSE(test, valid_policy(SCHED_FIFO));
+	KUNIT_EXPECT_FALSE(test, valid_policy(SCHED_RR));
+	KUNIT_EXPECT_TRUE(test, valid_policy(SCHED_NORMAL));
+}
+
+/*
+ * The system calls that take an RT priority or limit, on the test kthread,
+ * as user space makes them: sched_setparam() with priority 50 is refused
+ * (and priority 0 accepted, changing nothing); sched_rr_get_interval()
+ * of a thread that asked for SCHED_RR gives the fair time slice, at most
+ * the 6 ms scheduling period of a uniprocessor with few tasks (by hand:
+ * sysctl_sched_latency, 6 ms, times 1 + ilog2(1)), not the 100 ms RR
+ * slice; RLIMIT_RTPRIO 50 is accepted by prlimit64() and changes nothing
+ * (SCHED_FIFO stays refused), and the old limit is put back with it.
+ * Where the architecture offers no way to call the system calls, it skips.
+ */
+static void sched_rt_absent_rt_syscalls(struct kunit *test)
+{
+#ifdef SCHED_TEST_HAVE_SYSCALLS
+	struct task_struct *p = ((struct rta_ctx *)test->priv)->p;
+	struct sched_param fifo10 = { .sched_priority = 10 }, rr50 = { .sched_priority = 50 };
+	struct sched_param param50 = { .sched_priority = 50 }, param0 = { 0 };
+	struct rlimit64 lim50 = { .rlim_cur = 50, .rlim_max = 50 }, old, back, now;
+	unsigned long uparam, uts, unew, uold;
+	struct __kernel_timespec ts;
+	struct sched_test_user u;
+	pid_t pid = task_pid_vnr(p);
+	long ret;
+
+	KUNIT_ASSERT_EQ(test, sched_test_user_map(&u, PAGE_SIZE), 0);
+	uparam = u.addr;
+	uts = u.addr + 64;
+	unew = u.addr + 128;
+	uold = u.addr + 192;
+
+	KUNIT_EXPECT_EQ(test, copy_to_user((void __user *)uparam, &param50, sizeof(param50)), 0UL);
+	KUNIT_EXPECT_EQ(test, sched_test_setparam(pid, uparam), (long)-EINVAL);
+	rta_expect_unchanged(test, p);
+	KUNIT_EXPECT_EQ(test, copy_to_user((void __user *)uparam, &param0, sizeof(param0)), 0UL);
+	KUNIT_EXPECT_EQ(test, sched_test_setparam(pid, uparam), 0L);
+	rta_expect_unchanged(test, p);
+
+	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(p, SCHED_RR, &rr50), 0);
+	ret = sched_test_rr_interval(pid, uts);
+	KUNIT_EXPECT_EQ(test, ret, 0L);
+	if (!ret && !copy_from_user(&ts, (void __user *)uts, sizeof(ts))) {
+		KUNIT_EXPECT_EQ(test, ts.tv_sec, 0LL);
+		KUNIT_EXPECT_LE(test, ts.tv_nsec, 6LL * NSEC_PER_MSEC);
+	}
+	sched_set_normal(p, 0);
+	rta_expect_unchanged(test, p);
+
+	KUNIT_EXPECT_EQ(test, copy_to_user((void __user *)unew, &lim50, sizeof(lim50)), 0UL);
+	KUNIT_ASSERT_EQ(test, sched_test_prlimit(pid, RLIMIT_RTPRIO, unew, uold), 0L);
+	KUNIT_EXPECT_EQ(test, sched_setscheduler(p, SCHED_FIFO, &fifo10), -EINVAL);
+	rta_expect_unchanged(test, p);
+	KUNIT_EXPECT_EQ(test, sched_setscheduler(p, SCHED_BATCH, &param0), 0);
+	KUNIT_EXPECT_EQ(test, p->policy, SCHED_BATCH);
+	sched_set_normal(p, 0);
+	/* Back to the old limit, through the same system call. */
+	if (!copy_from_user(&old, (void __user *)uold, sizeof(old))) {
+		KUNIT_EXPECT_EQ(test, sched_test_prlimit(pid, RLIMIT_RTPRIO, uold, unew), 0L);
+		KUNIT_EXPECT_EQ(test, copy_from_user(&back, (void __user *)unew, sizeof(back)),
+				0UL);
+		KUNIT_EXPECT_EQ(test, back.rlim_cur, 50ULL);
+		KUNIT_EXPECT_EQ(test, sched_test_prlimit(pid, RLIMIT_RTPRIO, 0, unew), 0L);
+		KUNIT_EXPECT_EQ(test, copy_from_user(&now, (void __user *)unew, sizeof(now)), 0UL);
+		KUNIT_EXPECT_EQ(test, now.rlim_cur, old.rlim_cur);
+		KUNIT_EXPECT_EQ(test, now.rlim_max, old.rlim_max);
+	} else {
+		KUNIT_FAIL(test, "cannot read the old RLIMIT_RTPRIO back");
+	}
+	rta_expect_unchanged(test, p);
+	sched_test_user_unmap(&u);
+#else
+	kunit_skip(test, "no known way to call the system calls on this architecture");
+#endif
+}
+
+/*
  * Priority inheritance between fair tasks: rt_mutex_setprio(), where the
  * PI walk ends (the kthread cannot take a lock without running), with a
  * donor at nice @donor_nice: the boosted task's prio is the better of its
@@ -571,6 +718,9 @@ static struct kunit_case rta_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_rt_absent_setscheduler, rta_policy_gen_params),
 	KUNIT_CASE(sched_rt_absent_set_fifo),
 	KUNIT_CASE(sched_rt_absent_setattr_keep_params),
+	KUNIT_CASE(sched_rt_absent_set_fifo_running),
+	KUNIT_CASE(sched_rt_absent_predicates),
+	KUNIT_CASE(sched_rt_absent_rt_syscalls),
 	KUNIT_CASE(sched_rt_absent_priority_range),
 	KUNIT_CASE(sched_rt_absent_sysctl),
 	KUNIT_CASE(sched_rt_absent_getattr),

@@ -137,6 +137,22 @@ static long __maybe_unused sched_test_prio_min(int policy)
 	return sched_test_syscall1(__NR_sched_get_priority_min, policy);
 }
 
+static long __maybe_unused sched_test_setparam(pid_t pid, unsigned long uparam)
+{
+	return sched_test_syscall4(__NR_sched_setparam, pid, uparam, 0, 0);
+}
+
+static long __maybe_unused sched_test_rr_interval(pid_t pid, unsigned long uts)
+{
+	return sched_test_syscall4(__NR_sched_rr_get_interval, pid, uts, 0, 0);
+}
+
+static long __maybe_unused sched_test_prlimit(pid_t pid, unsigned int resource,
+					      unsigned long unew, unsigned long uold)
+{
+	return sched_test_syscall4(__NR_prlimit64, pid, resource, unew, uold);
+}
+
 #define SCHED_TEST_HAVE_SYSCALLS
 #elif !defined(CONFIG_ARCH_HAS_SYSCALL_WRAPPER)
 static long __maybe_unused sched_test_prio_max(int policy)
@@ -153,6 +169,23 @@ static long __maybe_unused sched_test_getattr(pid_t pid, unsigned long uattr,
 					      unsigned int size)
 {
 	return sys_sched_getattr(pid, (struct sched_attr __user *)uattr, size, 0);
+}
+
+static long __maybe_unused sched_test_setparam(pid_t pid, unsigned long uparam)
+{
+	return sys_sched_setparam(pid, (struct sched_param __user *)uparam);
+}
+
+static long __maybe_unused sched_test_rr_interval(pid_t pid, unsigned long uts)
+{
+	return sys_sched_rr_get_interval(pid, (struct __kernel_timespec __user *)uts);
+}
+
+static long __maybe_unused sched_test_prlimit(pid_t pid, unsigned int resource,
+					      unsigned long unew, unsigned long uold)
+{
+	return sys_prlimit64(pid, resource, (const struct rlimit64 __user *)unew,
+			     (struct rlimit64 __user *)uold);
 }
 
 #define SCHED_TEST_HAVE_SYSCALLS

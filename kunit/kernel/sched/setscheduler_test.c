@@ -214,9 +214,10 @@ static void sched_setscheduler_fork_state(struct kunit *test)
 /*
  * A new task's RR time slice is sched_rr_timeslice_ms as it is at the
  * fork: set 200 ms through the sysctl's handler, create a kthread, and
- * write the value it had back. 200 ms is HZ / 5 jiffies, by hand, exact
- * for HZ 100, 250, 300 and 1000, and not the default 100 ms that the
- * parent (kthreadd) has, so a copied slice would show.
+ * write the value it had back. 200 ms is HZ / 5 jiffies, by hand (exact
+ * when 5 divides HZ, as for HZ 100, 250, 300 and 1000; other HZ skip),
+ * not the default 100 ms that the parent (kthreadd) has, so a copied
+ * slice would show.
  */
 static void sched_setscheduler_fork_rr_timeslice(struct kunit *test)
 {
@@ -226,6 +227,8 @@ static void sched_setscheduler_fork_rr_timeslice(struct kunit *test)
 
 	if (saved != RR_TIMESLICE)
 		kunit_skip(test, "sched_rr_timeslice_ms is not the default: %d jiffies", saved);
+	if (HZ % 5)
+		kunit_skip(test, "200 ms is no whole number of jiffies at HZ %d", HZ);
 	KUNIT_ASSERT_EQ(test, sched_test_rt_sysctl(test, "sched_rr_timeslice_ms", 200), 0);
 	p = sched_test_kthread("dls_rr");
 	KUNIT_EXPECT_EQ(test, sched_test_rt_sysctl(test, "sched_rr_timeslice_ms", saved_ms), 0);

@@ -1,0 +1,4 @@
+# file: include/linux/sched/rt.h
+# tiny: SCHED_RT
+# task_is_realtime() true for a SCHED_FIFO/RR policy without the class.
+/^static inline bool task_is_realtime(/,/^}$/ { /^\tif (!IS_ENABLED(CONFIG_SCHED_RT))$/,/^\t\treturn false;$/d }
