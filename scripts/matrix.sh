@@ -152,10 +152,10 @@ if [[ -z $cells && -z $steps && -z $plan && -s $WORK/$PKG/upstream-kunit ]]; the
 		echo "no summary (exit $up_rc)")"
 fi
 
-# The main job also runs the peer check (busybox's chrt in a tiny arm
+# The main job also runs the peer check (chrt's requests in a tiny arm
 # kernel) at the baseline and the last step: scripts/peer-check.sh.
 if [[ -z $cells && -z $steps && -z $plan ]]; then
-	printf '[peer] busybox chrt in a tiny arm kernel: started\n'
+	printf '[peer] the requests of chrt in a tiny arm kernel: started\n'
 	peer_rc=0
 	run "$REPO/scripts/peer-check.sh" 2>>"$RESULTS/$PKG/matrix.log" |
 		sed 's/^/[peer] /' || peer_rc=$?

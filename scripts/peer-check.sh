@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The peer check: boot a tiny arm kernel (the configuration of
 # scripts/size-report.sh, plus an initramfs) under QEMU with a small static
-# init, Debian's busybox, and show, as a user of that kernel sees it, which
-# scheduling policies it accepts: busybox's chrt for SCHED_OTHER, BATCH,
-# IDLE, FIFO and RR, and peer/sched-setattr.c (built with the tree's
-# nolibc) for SCHED_DEADLINE and the priority range of each policy. The
-# "peer: " lines of the console are compared with the expected file of the
-# classes the step's tiny kernel has (peer/*.expected: rt-dl, rt, none).
+# init (a script for Debian's busybox, which has no chrt applet) and show,
+# as a user of that kernel sees it, which scheduling policies it accepts:
+# peer/sched-setattr.c (built with the tree's nolibc) makes chrt's requests
+# for SCHED_OTHER, BATCH, IDLE, FIFO and RR, util-linux chrt's
+# SCHED_DEADLINE request, and prints the priority range of each policy.
+# The "peer: " lines of the console are compared with the expected file of
+# the classes the step's tiny kernel has (peer/*.expected: rt-dl, none; rt,
+# for the steps with only the deadline class out, has none yet).
 #
 # Usage: scripts/peer-check.sh [--steps S1,S2]
 #   --steps  steps to run at (default: the baseline and the last step)

@@ -493,7 +493,7 @@ def judge_upstream(results: str, sha: Optional[str]) -> Optional[dict]:
 
 
 def judge_peer(results: str, steps: List[Tuple[str, str]]) -> Dict[str, dict]:
-    """The peer check (scripts/peer-check.sh: busybox's chrt in a tiny arm
+    """The peer check (scripts/peer-check.sh: chrt's requests in a tiny arm
     kernel) at those of @steps ([(name, sha)]) it ran at: {step: {'status',
     'line'}}, status green, red, harness (it could not tell), incomplete,
     or stale (made at another commit: it does not count)."""
@@ -822,7 +822,7 @@ def render_markdown(data: dict) -> str:
     else:
         lines.append(f'{up["status"].upper()}: {up["line"] or "no summary"}')
     lines.append('')
-    lines += ['## Peer check (scripts/peer-check.sh: busybox chrt in a tiny arm kernel)', '']
+    lines += ['## Peer check (scripts/peer-check.sh: the requests of chrt in a tiny arm kernel)', '']
     peer = data.get('peer') or {}
     lines += [f'- {s}: {e["status"].upper()}: {e["line"] or "no verdict"}'
               if e['status'] != 'stale' else f'- {s}: not run on the current commit'
