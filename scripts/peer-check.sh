@@ -7,8 +7,8 @@
 # for SCHED_OTHER, BATCH, IDLE, FIFO and RR, util-linux chrt's
 # SCHED_DEADLINE request, and prints the priority range of each policy.
 # The "peer: " lines of the console are compared with the expected file of
-# the classes the step's tiny kernel has (peer/*.expected: rt-dl, none; rt,
-# for the steps with only the deadline class out, has none yet).
+# the classes the step's tiny kernel has (peer/*.expected: rt-dl, both
+# classes; rt, only the deadline class out; none, neither class).
 #
 # Usage: scripts/peer-check.sh [--steps S1,S2]
 #   --steps  steps to run at (default: the baseline and the last step)
