@@ -22,7 +22,10 @@ The plan takes, in this order, what fits the budget (the first always):
   1. every cell at the last step;
   2. the build-only configurations at the last step, kernel/sched/ only;
   3. every step in the full cells (one SMP and one UP);
+  2b. the repeats: every cell booted again at the last step, N times per
+     variant (scripts/repeat.sh: flakes);
   4. the mutants of kunit/mutants/ci-subset;
+  4b. the debug cells (sanitizers, kmemleak) at the last step;
   5. the upstream-form tests;
   6. the tiny cells at their other steps;
   7. the build-only configurations at the last step, full builds;
@@ -68,8 +71,16 @@ import matrix
 # build, 19 mutants with their set-up in 493 s from a cold ccache (about
 # 20 s each); these are about 1.5 to 2 times that, for a loaded machine.
 CELL_STEP, BUILD_STEP, SCHED_ONLY, MUTANT, MUTANTS_SETUP = 45, 60, 45, 30, 120
+# A boot of scripts/repeat.sh (kunit.py exec: QEMU and the parse; README.rst
+# "Measured": 5-20 s, loaded boots the longest), with room for a loaded
+# machine.
+REPEAT_BOOT = 25
 # A full build when nothing was measured (a cold x86_64 build, rounded up).
 UNMEASURED = 420
+# A debug cell's full build when none was measured: KASAN and UBSAN make a
+# cold build slower (measured: 288 s for x86_64-smp-sanitize
+# from a cold ccache, 200 s for plain x86_64-smp); twice, for a loaded machine.
+UNMEASURED_DEBUG = 2 * UNMEASURED
 SCHED = 'kernel/sched'
 
 Frac = Callable[[str, str, str], float]
@@ -85,7 +96,11 @@ class Matrix:
     def __init__(self, steps: List[str], cells: List[str], builds: List[str],
                  tiny: List[str], tiny_steps: List[str], full_cells: List[str],
                  mutants: int, subset: int, full_seconds: Dict[str, int], frac: Frac,
-                 upstream_cell: str = ''):
+                 upstream_cell: str = '', debug: Optional[Dict[str, str]] = None,
+                 repeat: int = 0, repeat_boots: int = 0):
+        """debug: the debug cells, each with the step its folder holds ('' when
+        it has no kernel); repeat: boots per variant; repeat_boots: the
+        variants of all cells together (boots per unit of repeat)."""
         unknown = [c for c in full_cells if c not in cells]
         if unknown or not full_cells:
             raise BudgetError(f'the cells to run in full ({", ".join(full_cells)}) must be '
@@ -98,6 +113,8 @@ class Matrix:
         self.mutants, self.subset = mutants, subset
         self.full_seconds, self.frac, self.upstream_cell = full_seconds, frac, upstream_cell
         self.base, self.last = steps[0], steps[-1]
+        self.debug = debug or {}
+        self.repeat, self.repeat_boots = repeat, repeat_boots
 
     def full(self, name: str) -> int:
         return self.full_seconds.get(name, UNMEASURED)
@@ -135,6 +152,10 @@ class Matrix:
         cost += sum(self.run_cost(t, self.last, plan['tiny']) for t in self.tiny)
         if plan['upstream']:
             cost += CELL_STEP + self.full(self.upstream_cell)
+        cost += plan.get('repeat', 0) * self.repeat_boots * REPEAT_BOOT
+        for name, at in self.debug.items() if plan.get('debug') else []:
+            full = self.full_seconds.get(name, UNMEASURED_DEBUG)
+            cost += CELL_STEP + (round(full * self.frac(name, at, self.last)) if at else full)
         n = {'none': 0, 'subset': self.subset, 'all': self.mutants}[plan['mutants']]
         return cost + (MUTANTS_SETUP + n * MUTANT if n else 0)
 
@@ -164,6 +185,12 @@ class Matrix:
         def upstream(p):
             p['upstream'] = True
 
+        def repeat(p):
+            p['repeat'] = self.repeat
+
+        def debug(p):
+            p['debug'] = [last]
+
         def mutants(which):
             def add(p):
                 p['mutants'] = which
@@ -173,10 +200,14 @@ class Matrix:
             ('every cell at the last step', cells(self.cells, [last]), True),
             ('the build-only configurations at the last step, kernel/sched/ only',
              builds([last], SCHED), bool(self.builds)),
+            (f'{self.repeat} boots per variant of every cell at the last step (flakes)',
+             repeat, self.repeat > 0 and self.repeat_boots > 0),
             (f'every step in {" and ".join(self.full_cells)}', cells(self.full_cells, steps),
              True),
             (f'the {self.subset} mutants of kunit/mutants/ci-subset', mutants('subset'),
              self.subset > 0),
+            (f'the debug cells ({", ".join(self.debug)}) at the last step', debug,
+             bool(self.debug)),
             ('the upstream-form tests', upstream, bool(self.upstream_cell)),
             (f'the tiny cells at {", ".join(tiny_more)}', tiny, bool(self.tiny and tiny_more)),
             ('full builds of the build-only configurations at the last step',
@@ -194,7 +225,7 @@ def empty_plan(m: Matrix) -> dict:
     return {'cells': {c: [m.base] for c in m.cells},
             'builds': {b: {m.base: SCHED} for b in m.builds},
             'tiny': [m.last] if m.last in m.tiny_steps else [],
-            'upstream': False, 'mutants': 'none'}
+            'upstream': False, 'mutants': 'none', 'repeat': 0, 'debug': []}
 
 
 def make_plan(elapsed: int, budget: int, m: Matrix) -> dict:
@@ -221,6 +252,7 @@ def make_plan(elapsed: int, budget: int, m: Matrix) -> dict:
         'sched_only': {b: [s for s in sorted(sc, key=m.steps.index) if sc[s] == SCHED]
                        for b, sc in plan['builds'].items()},
         'tiny': plan['tiny'], 'upstream': plan['upstream'], 'mutants': plan['mutants'],
+        'repeat': plan['repeat'], 'debug': plan['debug'],
         'estimate_seconds': need, 'budget_seconds': budget, 'elapsed_seconds': elapsed,
         'taken': taken, 'costs': costs, 'warning': warning, 'left': '',
     }
@@ -272,6 +304,14 @@ def build_seconds(results: str, step: str, name: str) -> Optional[int]:
     except (OSError, ValueError):
         pass
     return None
+
+
+def open_lines(path: str) -> List[str]:
+    try:
+        with open(path, encoding='utf-8') as f:
+            return f.read().splitlines()
+    except OSError:
+        return []
 
 
 def changed_files(tree: str, a: str, b: str) -> Set[str]:
@@ -350,6 +390,11 @@ def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(prog='budget.py plan')
     for name in ('--elapsed', '--budget', '--mutants', '--subset'):
         ap.add_argument(name, type=int, required=True)
+    for name in ('--repeat', '--repeat-boots'):
+        ap.add_argument(name, type=int, default=0)
+    ap.add_argument('--debug', default='', help='debug cells as NAME=FOLDER, comma-separated')
+    ap.add_argument('--debug-results', default='',
+                    help='results of the debug cells (RESULTS/debug), for measured builds')
     for name in ('--steps-file', '--tree', '--results', '--build-root'):
         ap.add_argument(name, required=True)
     for name in ('--cells', '--builds', '--tiny', '--tiny-steps', '--full-cells',
@@ -388,9 +433,30 @@ def main(argv: List[str]) -> int:
         folders[b] = folders.get(ref, '')
     if args.upstream_cell in seconds:
         seconds['upstream'] = seconds[args.upstream_cell]
+    # A debug cell: its folder, the step the folder holds (run-cell.sh's
+    # stamp), and the longest build measured in it.
+    debug: Dict[str, str] = {}
+    by_sha = {v: k for k, v in shas.items()}
+    for item in split(args.debug):
+        name, _, folder = item.partition('=')
+        folders[name] = folder
+        try:
+            with open(os.path.join(folder, 'sched-tinify.built'), encoding='utf-8') as f:
+                debug[name] = by_sha.get(f.read().split()[0], '')
+        except (OSError, IndexError):
+            debug[name] = ''
+        measured = []
+        for meta in glob.glob(os.path.join(args.debug_results, name, '*', '*', '*', 'meta')):
+            for line in open_lines(meta):
+                key, _, value = line.partition('=')
+                if key == 'build_seconds' and value.isdigit():
+                    measured.append(int(value))
+        if measured:
+            seconds[name] = max(measured)
     m = Matrix(steps, cells, builds, tiny, split(args.tiny_steps), split(args.full_cells),
                args.mutants, args.subset, seconds, Rebuilt(args.tree, shas, steps, folders),
-               'upstream' if args.upstream_cell else '')
+               'upstream' if args.upstream_cell else '', debug, args.repeat,
+               args.repeat_boots)
     plan = make_plan(args.elapsed, args.budget, m)
     plan['full_build_seconds'] = seconds
     json.dump(plan, sys.stdout, indent=1)

@@ -246,14 +246,16 @@ checkout_step() {
 # report_py RESULTS_DIR SERIES_DIR [report.py options]: report.py with
 # what it needs to know of the tree, the steps and the package.
 report_py() {
-	local results=$1 series=$2
+	local results=$1 series=$2 dbg=()
 	shift 2
+	# The reliability section, except in a debug run's own report.
+	[[ -n ${SCHED_TINIFY_DEBUG:-} ]] || dbg=(--debug-root "$RESULTS/debug")
 	python3 "$REPO/scripts/report.py" --tree "$TREE" --results "$results" \
 		--steps-file "$STEPS_FILE" --series-dir "$series" --package "$PKG" \
 		--package-version "$(cat "$WORK/$PKG/package-version")" \
 		--tested-version "$(matrix version "$PKG")" \
 		--upstream-sha "$(cat "$WORK/$PKG/upstream-kunit" 2>/dev/null || true)" \
-		--kernel-version "$("$REPO/scripts/kernel-version.sh")" "$@"
+		--kernel-version "$("$REPO/scripts/kernel-version.sh")" "${dbg[@]}" "$@"
 }
 
 # report STEPS RESULTS_DIR SERIES_DIR OUT [report.py options]: judge a run;

@@ -11,6 +11,9 @@ Usage:
                                cell, inputs cell)
   matrix.py builds [NAME,...]  build-only configuration names, one per line
   matrix.py build NAME FIELD   one field of one build-only configuration
+  matrix.py debug [NAME,...]   debug cell names, one per line
+  matrix.py debugcell NAME FIELD
+                               one field of one debug cell
   matrix.py patches PKG        the series folder of a source package
   matrix.py version PKG        the package version the series is tested on
   matrix.py inputs cell|build NAME
@@ -51,8 +54,13 @@ BUILD_FIELDS = {
 # the steps that do not have the option (scripts/build-only.sh).
 BUILD_OPTIONAL = {'needs': str}
 
+# A debug cell: a cell ("cell") built again with the options of a
+# kunitconfig fragment ("kconfig") added (scripts/debug-cells.sh); with
+# "kmemleak", booted with the initramfs of scripts/kmemleak-init.c, the
+# kernel's console being "console".
+DEBUG_FIELDS = {'name': str, 'cell': str, 'kconfig': str, 'console': str, 'kmemleak': bool}
 TOP_FIELDS = {'comment', 'trees', 'cells', 'builds_comment', 'builds',
-              'tiny_comment', 'tiny'}
+              'tiny_comment', 'tiny', 'debug_comment', 'debug'}
 
 # The QEMU that kunit.py's qemu_configs/<arch>.py starts.
 QEMU = {'x86_64': 'qemu-system-x86_64', 'arm': 'qemu-system-arm'}
@@ -122,6 +130,17 @@ def validate(data):
         check_entry('tiny cell', i, cell, TINY_FIELDS, names)
         if cell['smp'] or cell['cpus'] != 1:
             raise MatrixError(f'matrix: tiny cell {cell["name"]}: must be UP with 1 CPU')
+    debug = data.get('debug', [])
+    if not isinstance(debug, list):
+        raise MatrixError('matrix: "debug" must be a list')
+    cell_names = {c['name'] for c in cells}
+    for i, entry in enumerate(debug):
+        check_entry('debug cell', i, entry, DEBUG_FIELDS, names)
+        if entry['cell'] not in cell_names:
+            raise MatrixError(f'matrix: debug cell {entry["name"]}: no cell {entry["cell"]}')
+        if not entry['name'].startswith(entry['cell'] + '-'):
+            raise MatrixError(f'matrix: debug cell {entry["name"]}: the name must be '
+                              f'{entry["cell"]}-SOMETHING (its build folder)')
     extra = set(data) - TOP_FIELDS
     if extra:
         raise MatrixError(f'matrix: unknown top-level fields {sorted(extra)}')
@@ -199,6 +218,13 @@ def inputs(entry, kind='cells', env=None, root=None):
         'kconfig_add': ' '.join(env.get('SCHED_TINIFY_KCONFIG_ADD', '').split()),
         'compiler': first_line(compiler + ['--version']),
     }
+    # A debug run's build folder and boot (scripts/run-cell.sh); absent
+    # otherwise, so that plain results stay fresh.
+    if env.get('SCHED_TINIFY_DEBUG'):
+        out['debug'] = env['SCHED_TINIFY_DEBUG']
+    if env.get('SCHED_TINIFY_KMEMLEAK'):
+        with open(os.path.join(root, 'scripts', 'kmemleak-init.c'), 'rb') as f:
+            out['kmemleak'] = f'{env["SCHED_TINIFY_KMEMLEAK"]} {digest(f.read())}'
     if 'expected' in entry:
         with open(os.path.join(root, entry['expected']), 'rb') as f:
             out['expected_sha256'] = digest(f.read())
@@ -225,6 +251,10 @@ def main(argv):
         return '\n'.join(b['name'] for b in select(data, args[0] if args else '', 'builds'))
     if cmd == 'build' and len(args) == 2:
         return field(data, args[0], args[1], 'builds')
+    if cmd == 'debug' and len(args) <= 1:
+        return '\n'.join(d['name'] for d in select(data, args[0] if args else '', 'debug'))
+    if cmd == 'debugcell' and len(args) == 2:
+        return field(data, args[0], args[1], 'debug')
     if cmd == 'patches' and len(args) == 1:
         if args[0] not in data['trees']:
             raise MatrixError(f'no tree {args[0]} in the matrix '

@@ -8,7 +8,9 @@
 #
 # Usage: scripts/matrix.sh [--cells A,B|none] [--builds A,B|all|none]
 #                          [--steps S1,S2] [--plan FILE] [--reuse]
-#                          [--builds-sched-only] [--tiny] [--prepare-only]
+#                          [--builds-sched-only] [--tiny] [--repeat N]
+#                          [--debug S1,S2|all|none] [--same-as DIR]
+#                          [--prepare-only]
 #   --cells         cells of ci/matrix.json to run (default: all; "none"
 #                   for the build-only configurations alone)
 #   --builds        build-only configurations of ci/matrix.json to build
@@ -33,6 +35,13 @@
 #                   command's baseline, what later warnings are compared with)
 #   --tiny          also run the tiny cells (scripts/tiny-cells.sh) at the
 #                   steps run, and judge them (the main job always does)
+#   --repeat N      then boot every cell of the run N more times per
+#                   variant at the run's last step (scripts/repeat.sh:
+#                   flakes; the main job: 10, or what is given)
+#   --debug STEPS   then run the debug cells (scripts/debug-cells.sh) at
+#                   these steps ("all": every step, the main job's default)
+#   --same-as DIR   judge every cell against the plain cell's results in
+#                   DIR at the same step too (what debug-cells.sh asks)
 #   --prepare-only  install packages and prepare the tree, run nothing
 #
 # One run at a time per work folder (a second one stops at once, naming
@@ -52,6 +61,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 cells='' builds='' steps='' plan='' reuse=n prepare_only=n tiny=n sched_only=''
+repeat='' debug='' same_as=''
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	--cells) cells=${2:?--cells needs a list}; shift 2 ;;
@@ -61,12 +71,16 @@ while [[ $# -gt 0 ]]; do
 	--reuse) reuse=y; shift ;;
 	--tiny) tiny=y; shift ;;
 	--builds-sched-only) sched_only=--sched-only; shift ;;
+	--repeat) repeat=${2:?--repeat needs a number}; shift 2 ;;
+	--debug) debug=${2:?--debug needs steps, all or none}; shift 2 ;;
+	--same-as) same_as=$(realpath -m "${2:?--same-as needs a folder}"); shift 2 ;;
 	--prepare-only) prepare_only=y; shift ;;
 	-h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown option $1 (see --help)" ;;
 	esac
 done
 [[ -z $plan || -f $plan ]] || die "no plan file $plan"
+[[ -z $repeat || $repeat =~ ^[0-9]+$ ]] || die "--repeat needs a number, not '$repeat'"
 lock_work
 
 start=$(date +%s)
@@ -90,8 +104,24 @@ select_steps "$steps"
 step_list=("${STEP_LIST[@]}")
 
 cells_arg=$(IFS=,; echo "${cell_list[*]}")
-# The main job runs the tiny cells too.
-[[ -n $cells || -n $steps || -n $plan ]] || tiny=y
+# The main job runs the tiny cells, the repeats and the debug cells too.
+if [[ -z $cells && -z $steps && -z $plan ]]; then
+	tiny=y
+	repeat=${repeat:-10}
+	debug=${debug:-all}
+fi
+# A plan may ask for repeats and debug cells (scripts/budget.py).
+if [[ -n $plan ]]; then
+	repeat=${repeat:-$(python3 "$REPO/scripts/budget.py" get "$plan" repeat)}
+	debug=${debug:-$(python3 "$REPO/scripts/budget.py" get "$plan" debug)}
+fi
+[[ $repeat != 0 ]] || repeat=''
+[[ $debug != none ]] || debug=''
+[[ $debug != all ]] || debug=$(IFS=,; echo "${step_list[*]}")
+repeat_arg=''
+[[ -z $repeat || ${#cell_list[@]} -eq 0 ]] || repeat_arg=$cells_arg
+debug_arg=''
+[[ -z $debug ]] || debug_arg=$(matrix debug | paste -sd,)
 tiny_arg=''
 [[ $tiny == n ]] || tiny_arg=$(matrix tiny | paste -sd,)
 # judge [report.py options]: report.py on this run's steps and results.
@@ -99,7 +129,8 @@ judge() {
 	report "$(IFS=,; echo "${step_list[*]}")" "$RESULTS/$PKG" "$(series_dir)" \
 		"$RESULTS/$PKG/report.md" --cells "${cells_arg:-none}" \
 		--builds "$(IFS=,; echo "${build_list[*]}")" ${plan:+--plan "$plan"} \
-		${tiny_arg:+--tiny "$tiny_arg"} "$@"
+		${tiny_arg:+--tiny "$tiny_arg"} ${same_as:+--same-as "$same_as"} \
+		${repeat_arg:+--repeat-cells "$repeat_arg"} ${debug_arg:+--debug-cells "$debug_arg"} "$@"
 }
 
 # The work, as "STEP NAME script" lines, planned ones only.
@@ -135,7 +166,8 @@ for job in "${todo[@]}"; do
 	printf '%s: started\n' "$tag"
 	rc=0
 	run "$REPO/scripts/$script" ${opt:+"$opt"} "$s" "$name" 2>>"$RESULTS/$PKG/matrix.log" || rc=$?
-	line=$(report_py "$RESULTS/$PKG" "$(series_dir)" --progress "$s,$name" 2>&1) ||
+	line=$(report_py "$RESULTS/$PKG" "$(series_dir)" --progress "$s,$name" \
+		${same_as:+--same-as "$same_as"} 2>&1) ||
 		line="no result to describe"
 	# A harness failure: say what the script said last.
 	[[ $rc -lt 2 ]] || line+=" (exit $rc: $(tail -n 1 "$RESULTS/$PKG/matrix.log"))"
@@ -177,8 +209,32 @@ if [[ -n $tiny_arg && -n $tiny_steps ]]; then
 	[[ $tiny_rc -le 1 ]] || note "tiny-cells.sh failed (exit $tiny_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
+# Repeated boots of every cell of the run at its last step: flakes.
+if [[ -n $repeat_arg ]]; then
+	printf '[repeat] %s, %s boots per variant at %s: started\n' "$repeat_arg" "$repeat" "${step_list[-1]}"
+	rep_rc=0
+	run "$REPO/scripts/repeat.sh" --cells "$repeat_arg" --step "${step_list[-1]}" \
+		--count "$repeat" 2>>"$RESULTS/$PKG/matrix.log" | sed 's/^/[repeat] /' || rep_rc=$?
+	[[ $rep_rc -le 1 ]] || note "repeat.sh failed (exit $rep_rc): see $RESULTS/$PKG/matrix.log"
+fi
+
+# The debug cells (sanitizers, kmemleak) at the steps asked for.
+if [[ -n $debug_arg ]]; then
+	printf '[debug] %s at %s: started\n' "$debug_arg" "$debug"
+	dbg_opts=(--steps "$debug")
+	[[ $reuse == n ]] || dbg_opts+=(--reuse)
+	dbg_rc=0
+	run "$REPO/scripts/debug-cells.sh" "${dbg_opts[@]}" 2>>"$RESULTS/$PKG/matrix.log" |
+		sed 's/^/[debug] /' || dbg_rc=$?
+	[[ $dbg_rc -le 1 ]] || note "debug-cells.sh failed (exit $dbg_rc): see $RESULTS/$PKG/matrix.log"
+fi
+
 rc=0
-judge --size-limit 0.1 >/dev/null || rc=$?
+# The size limit compares with the baseline; a debug cell's sizes are not
+# the product's.
+size_opt=(--size-limit 0.1)
+[[ -z $same_as ]] || size_opt=()
+judge "${size_opt[@]}" >/dev/null || rc=$?
 [[ $rc -le 1 ]] || { note "report.py could not judge the run (exit $rc)"; exit 2; }
 note "report: $RESULTS/$PKG/report.md; total $(($(date +%s) - start)) s"
 python3 "$REPO/scripts/results.py" summary "$RESULTS/$PKG/report.json"

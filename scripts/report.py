@@ -63,6 +63,10 @@ SPLAT = re.compile(r'\b(WARNING|BUG|INFO): |kernel BUG at |Oops|Kernel panic|'
                    r'suspicious RCU usage|sleeping function called from invalid context|'
                    r'UBSAN: |KASAN: ')
 
+# What kmemleak prints of each leak it reports.
+KMEMLEAK_LEAK = re.compile(r'unreferenced object 0x')
+KMEMLEAK_PID = re.compile(r'^\s*comm ".*", pid (\d+),')
+
 
 class ReportError(Exception):
     """Bad input: the report cannot be made."""
@@ -111,6 +115,7 @@ class Cell:
     counts: Dict[str, int] = field(default_factory=dict)
     problems: List[str] = field(default_factory=list)
     failures: List[str] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -216,6 +221,41 @@ def check_meta(meta: Dict[str, str], sha: Optional[str],
     return (STALE if problems else ''), problems
 
 
+def kmemleak_leaks(lines: List[str]) -> List[Tuple[str, str]]:
+    """Every leak kmemleak printed: (its "unreferenced object" line, the pid
+    of the task that made the allocation, '' when not printed)."""
+    out = []
+    for i, line in enumerate(lines):
+        if KMEMLEAK_LEAK.search(line):
+            m = KMEMLEAK_PID.search(lines[i + 1]) if i + 1 < len(lines) else None
+            out.append((line.strip(), m.group(1) if m else ''))
+    return out
+
+
+def kmemleak_problems(lines: List[str]) -> Tuple[List[str], List[str]]:
+    """A debug cell's kmemleak scan after the suites (scripts/kmemleak-init.c):
+    (problems, notes). It must have finished and found no leak made by a
+    task (pid > 0). A leak allocated by pid 0 -- the boot CPU in
+    start_kernel(), before kernel_init (pid 1), where the suites run, and
+    every kthread exist -- cannot be the suites': it is a note."""
+    leaks = kmemleak_leaks(lines)
+    ours = [line for line, pid in leaks if pid != '0']
+    boot = [line for line, pid in leaks if pid == '0']
+    out, notes = [], []
+    if ours:
+        out.append(f'kmemleak: {len(ours)} leak(s) reported, first: {ours[0][:160]}')
+    if boot:
+        notes.append(f'kmemleak: {len(boot)} leak(s) allocated in early boot (pid 0, before '
+                     f'the suites), not counted; first: {boot[0][:160]}')
+    errors = [line.strip() for line in lines if 'kmemleak-init: error:' in line]
+    out.extend(f'kmemleak: {e}' for e in errors[:1])
+    off = [line.strip() for line in lines if 'Kernel memory leak detector disabled' in line]
+    out.extend(f'kmemleak: {e[:160]}' for e in off[:1])
+    if not any('kmemleak-init: done:' in line for line in lines) and not errors:
+        out.append('kmemleak: the scan after the suites did not finish (no "kmemleak-init: done")')
+    return out, notes
+
+
 def load_cell(parser, results_dir: str, step: str, cell_name: str,
               sha: Optional[str], cell_def: Optional[dict] = None,
               inputs: Optional[Dict[str, str]] = None) -> Cell:
@@ -252,6 +292,9 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
     splats = [line.strip() for line in lines if SPLAT.search(line)]
     if splats:
         cell.problems.append(f'kernel splat: {len(splats)} line(s), first: {splats[0][:160]}')
+    if cell.meta.get('kmemleak') == 'y':
+        probs, cell.notes = kmemleak_problems(lines)
+        cell.problems.extend(probs)
     cell.results, cell.counts, errors = normalize(parser, lines)
     cell.problems.extend(errors)
     cell.failures = [f'{p}: {s}' for p, (s, _) in sorted(cell.results.items())
@@ -264,6 +307,36 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
     else:
         cell.problems.append('no kunit.json')
     return cell
+
+
+def read_results_txt(path: str) -> Dict[str, Tuple[str, str]]:
+    """results.txt (results_lines()) back into normalized results."""
+    out = {}
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            path_, status, *reason = line.rstrip('\n').split('\t')
+            out[path_] = (status, reason[0] if reason else '')
+    return out
+
+
+def same_as_plain(plain_dir: str, step: str, cell: str, sha: str,
+                  results: Dict[str, Tuple[str, str]]) -> List[str]:
+    """A debug cell against the plain cell at the same step (its
+    results.txt, from a run at the same commit): one problem per
+    difference, or why there is nothing to compare with."""
+    d = os.path.join(plain_dir, step, cell)
+    try:
+        meta = read_meta(os.path.join(d, 'meta'))
+        plain = read_results_txt(os.path.join(d, 'results.txt'))
+    except OSError:
+        return [f'no result of the plain cell at this step in {plain_dir} to compare '
+                f'with (scripts/matrix.sh --cells {cell} --steps {step})']
+    if meta.get('sha') != sha:
+        return [f'the plain cell\'s result in {plain_dir} is of another commit '
+                f'({meta.get("sha", "?")[:12]}): run scripts/matrix.sh --cells {cell} '
+                f'--steps {step}']
+    return [f'differs from the plain cell: {x}'
+            for x in differences(plain, results, 'plain cell')]
 
 
 def results_lines(results: Dict[str, Tuple[str, str]]) -> List[str]:
@@ -602,11 +675,128 @@ def render_tiny(tiny: dict, steps: List[str],
     return lines
 
 
+def judge_reliability(args, sha_of: Dict[str, str]) -> dict:
+    """The repeats (scripts/repeat.sh: RESULTS/repeat/CELL/summary.json)
+    and the debug cells (scripts/debug-cells.sh: DEBUG_ROOT/NAME/PKG/
+    report.json) found on disk. Each gets a status: green, red, stale (of
+    another commit or other inputs than the current ones) or not run; a
+    repeat or debug cell this run was to produce (--repeat-cells,
+    --debug-cells) that is not green is a problem."""
+    want_rep = [c for c in (getattr(args, 'repeat_cells', '') or '').split(',') if c]
+    want_dbg = [c for c in (getattr(args, 'debug_cells', '') or '').split(',') if c]
+    data = matrix.load()
+    out: dict = {'repeat': {}, 'debug': {}, 'problems': []}
+    rep_root = os.path.join(args.results, 'repeat')
+    names = sorted(set(want_rep) | set(os.listdir(rep_root) if os.path.isdir(rep_root) else []))
+    for c in names:
+        d = os.path.join(rep_root, c)
+        e = {'status': NOT_RUN, 'line': '', 'command': f'scripts/repeat.sh --cells {c}'}
+        try:
+            with open(os.path.join(d, 'summary.json'), encoding='utf-8') as f:
+                summ = json.load(f)
+            meta = read_meta(os.path.join(d, 'meta'))
+        except (OSError, ValueError):
+            summ = None
+        if summ:
+            entry = matrix.select(data, c)[0] if c in {x['name'] for x in data['cells']} else None
+            status, why = check_meta({**meta, 'complete': 'y'}, sha_of.get(summ['step']),
+                                     matrix.inputs(entry) if entry else None)
+            e.update(line=summ['line'], totals=summ['totals'], step=summ['step'],
+                     variants={v: {k: x[k] for k in ('runs', 'cpus', 'load', 'seconds')}
+                               for v, x in summ['variants'].items()},
+                     flaky={v: x['flaky'] for v, x in summ['variants'].items() if x['flaky']},
+                     failed=[p for x in summ['variants'].values() for p in x['failed']][:10],
+                     cross=summ.get('cross', {}),
+                     command=f'scripts/repeat.sh --cells {c} --step {summ["step"]} '
+                             f'--count {summ["count"]}')
+            e['status'] = STALE if status else summ['verdict'].lower()
+            if status:
+                e['why'] = why
+        out['repeat'][c] = e
+        if c in want_rep and e['status'] != 'green':
+            out['problems'].append(f'repeat {c}: {e["status"]}: {e["line"] or "no summary"}')
+    dbg_root = getattr(args, 'debug_root', '') or ''
+    for entry in data.get('debug', []):
+        n = entry['name']
+        e = {'status': NOT_RUN, 'line': '', 'cell': entry['cell'],
+             'command': f'scripts/debug-cells.sh --cells {n}'}
+        path = os.path.join(dbg_root, n, args.package, 'report.json')
+        try:
+            with open(path, encoding='utf-8') as f:
+                rep = json.load(f)
+        except (OSError, ValueError):
+            rep = None
+        if rep:
+            steps = [x['name'] for x in rep['steps']]
+            old = [x['name'] for x in rep['steps'] if sha_of.get(x['name']) != x['sha']]
+            judged = sum(1 for row in rep['grid'].values() for x in row.values() if x['judged'])
+            e['notes'] = rep.get('notes', [])[:10]
+            e.update(steps=steps, judged=judged, problems=rep['problems'][:10],
+                     n_problems=len(rep['problems']),
+                     report=os.path.relpath(os.path.join(os.path.dirname(path), 'report.md'),
+                                            os.path.dirname(args.results)),
+                     line=f'{rep["verdict"]}: {judged} cell step(s) judged '
+                          f'({steps[0]} to {steps[-1]}), {len(rep["problems"])} problem(s)')
+            if len(steps) < len(sha_of):
+                e['command'] += f' --steps {",".join(steps)}'
+            e['status'] = STALE if old else rep['verdict'].lower()
+            if old:
+                e['why'] = [f'{", ".join(old)}: of another commit']
+        out['debug'][n] = e
+        if n in want_dbg and e['status'] != 'green':
+            out['problems'].append(f'debug cell {n}: {e["status"]}: {e["line"] or "no report"}')
+    return out
+
+
+def render_reliability(rel: dict) -> List[str]:
+    lines = ['## Reliability: repeated boots and debug cells', '']
+    rep = rel.get('repeat') or {}
+    if rep:
+        lines += ['Repeats (scripts/repeat.sh): each cell booted again without a build; '
+                  'a case is flaky when a run\'s result differs from the first run\'s '
+                  'of the same variant (cpusN: QEMU -smp N; -loaded: one busy loop per '
+                  'host CPU).', '',
+                  '| cell | status | step | runs | variants (runs, s a run) | flaky cases '
+                  '| failed-run problems | command |', '|---|---|---|---|---|---|---|---|']
+        for c, e in rep.items():
+            t = e.get('totals', {})
+            var = ', '.join(f'{v} ({x["runs"]}, {"-".join(map(str, dict.fromkeys(x["seconds"])))})'
+                            for v, x in e.get('variants', {}).items())
+            lines.append(f'| {c} | {e["status"].upper()} | {e.get("step", "")} | '
+                         f'{t.get("runs", 0)} | {var} | {t.get("flaky_cases", 0)} | '
+                         f'{t.get("failed", 0)} | `{e["command"]}` |')
+        for c, e in rep.items():
+            lines += [f'- {c}: flaky in {v}: {case} ({n} run(s))'
+                      for v, cases in e.get('flaky', {}).items() for case, n in sorted(cases.items())]
+            lines += [f'- {c}: {p}' for p in e.get('failed', [])]
+            lines += [f'- {c}: {v} differs from the cell as it is (not a flake): {x}'
+                      for v, d in e.get('cross', {}).items() for x in d]
+            lines += [f'- {c}: stale: {w}' for w in e.get('why', [])]
+        lines.append('')
+    else:
+        lines += ['No repeats (scripts/repeat.sh).', '']
+    dbg = rel.get('debug') or {}
+    lines += ['Debug cells (scripts/debug-cells.sh: KASAN, UBSAN, debug objects, kmemleak; '
+              'results must equal the plain cell\'s at each step):', '',
+              '| debug cell | cell | status | what | report | command |',
+              '|---|---|---|---|---|---|']
+    for n, e in dbg.items():
+        lines.append(f'| {n} | {e["cell"]} | {e["status"].upper()} | {e["line"] or "-"} | '
+                     f'{e.get("report", "-")} | `{e["command"]}` |')
+    for n, e in dbg.items():
+        lines += [f'- {n}: {p}' for p in e.get('problems', [])]
+        lines += [f'- {n}: noted, not counted: {x}' for x in e.get('notes', [])]
+        lines += [f'- {n}: stale: {w}' for w in e.get('why', [])]
+    lines.append('')
+    return lines
+
+
 def cell_dict(cell: Cell) -> dict:
     return {
         'status': cell.status, 'judged': not cell.status, 'left': cell.status == LEFT,
         'red': not cell.ok and cell.status != LEFT,
         'counts': cell.counts, 'problems': cell.problems, 'failures': cell.failures,
+        'notes': cell.notes,
         'build_seconds': cell.meta.get('build_seconds', '?'),
         'run_seconds': cell.meta.get('run_seconds', '?'),
         'results': {p: list(r) for p, r in sorted(cell.results.items())},
@@ -646,6 +836,7 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
             return True
         return step in plan[kind][name]
 
+    same_as = getattr(args, 'same_as', '') or ''
     current = {c: inputs('cells', c) if inputs else None for c in cells}
     grid: Dict[Tuple[str, str], Cell] = {}
     for step in dict.fromkeys([BASELINE] + steps):
@@ -668,7 +859,7 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
         'steps': [{'name': s, 'sha': sha_of[s]} for s in steps],
         'cells': cells, 'builds': builds,
         'plan': plan, 'grid': {}, 'build_grid': {},
-        'problems': [], 'differences': [], 'warnings': [],
+        'problems': [], 'differences': [], 'warnings': [], 'notes': [],
     }
     warning = package_warning(data['package_version'], data['tested_version'])
     if warning:
@@ -683,6 +874,10 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
             if not cell.status:
                 if step == BASELINE:
                     entry['status'] = BASE
+                elif same_as and base.status:
+                    # A debug cell run without its own baseline: the plain
+                    # cell at the same step is the reference (below).
+                    entry['status'] = SAME
                 else:
                     d = differences(base.results, cell.results)
                     entry['differences'] = d
@@ -693,6 +888,14 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
                     diffs.extend(f'{step} {c}: {x}' for x in d)
             problems.extend(f'{step} {c}: {p}' for p in cell.problems)
             problems.extend(f'{step} {c}: {p}' for p in cell.failures)
+            data['notes'].extend(f'{step} {c}: {n}' for n in cell.notes)
+            if same_as and entry['judged']:
+                entry['plain'] = same_as_plain(same_as, step, c, sha_of[step], cell.results)
+                if entry['plain']:
+                    entry['red'] = True
+                    if entry['status'] == SAME:
+                        entry['status'] = DIFFERS
+                problems.extend(f'{step} {c}: {p}' for p in entry['plain'])
             row[c] = entry
 
     if builds:
@@ -730,6 +933,10 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
     for step, e in data['peer'].items():
         if e['status'] in ('red', 'harness', 'incomplete'):
             problems.append(f'{step} peer: {e["status"]}: {e["line"] or "no verdict"}')
+    # A debug run's own report has no reliability section (no --debug-root).
+    data['reliability'] = judge_reliability(args, sha_of) \
+        if getattr(args, 'debug_root', '') else None
+    problems.extend((data['reliability'] or {}).get('problems', []))
     data['skips'] = [f'{c}: {p}: {r}' for c in cells
                      for p, (s, r) in sorted(grid[BASELINE, c].results.items()) if s == SKIP]
     red = any(e['red'] for row in data['grid'].values() for e in row.values())
@@ -797,6 +1004,9 @@ def render_markdown(data: dict) -> str:
         lines.append('No cell in this run (build-only configurations alone).')
     lines += ['', '## Failures and problems', '']
     lines += [f'- {p}' for p in data['problems']] or ['None.']
+    if data.get('notes'):
+        lines += ['', 'Noted, not counted:', '']
+        lines += [f'- {n}' for n in data['notes']]
     lines += ['', '## Differences from the baseline', '']
     lines += [f'- {d}' for d in data['differences']] or ['None.']
     lines.append('')
@@ -829,6 +1039,8 @@ def render_markdown(data: dict) -> str:
               for s, e in peer.items()] or ['Not run (the main job runs it at the baseline '
                                             'and the last step).']
     lines.append('')
+    if data.get('reliability'):
+        lines += render_reliability(data['reliability'])
     lines += ['## Skipped, with reasons (baseline)', '']
     lines += [f'- {s}' for s in data['skips']] or ['None.']
     lines += ['', f'## Verdict: {data["verdict"]}', '', results_mod.kunit_line(data)]
@@ -909,6 +1121,15 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--plan', default='', metavar='JSON',
                     help='what the run was meant to do (see judge()); the rest is '
                          'left to the main job')
+    ap.add_argument('--same-as', default='', metavar='DIR',
+                    help='results folder of the plain cells: a judged cell whose results '
+                         'differ from the plain cell\'s at the same step is red (debug cells)')
+    ap.add_argument('--repeat-cells', default='',
+                    help='cells this run repeated (scripts/repeat.sh): red unless green')
+    ap.add_argument('--debug-cells', default='',
+                    help='debug cells this run ran (scripts/debug-cells.sh): red unless green')
+    ap.add_argument('--debug-root', default='',
+                    help='folder of the debug cells\' results (RESULTS/debug)')
     ap.add_argument('--no-inputs', action='store_true',
                     help='do not compare the recorded inputs with the current ones')
     ap.add_argument('--progress', default='', metavar='STEP,NAME',

@@ -19,8 +19,17 @@
 # at all is as incomplete. Exit status: 0 all passed, 1 test failure or
 # crash, 2 build or harness failure, 128+N stopped by signal N.
 #
-# SCHED_TINIFY_KCONFIG_ADD: extra options for a debug run, space-separated
-# (e.g. "CONFIG_PROVE_LOCKING=y"); such a run builds in CELL-debug.
+# A debug run (scripts/lockdep.sh, scripts/debug-cells.sh) sets:
+#   SCHED_TINIFY_KCONFIG_ADD  extra options, space-separated (e.g.
+#                             "CONFIG_PROVE_LOCKING=y")
+#   SCHED_TINIFY_DEBUG        its name: it builds in $BUILD/CELL-NAME
+#   SCHED_TINIFY_KMEMLEAK     the console device (ttyS0, ttyAMA0): boot with
+#                             an initramfs whose init (scripts/kmemleak-init.c)
+#                             scans for leaks after the suites; the kernel
+#                             gets kunit_shutdown after "--", as init's
+# After a successful build, $BUILD/.../sched-tinify.built holds the step's
+# commit and the inputs' digest: scripts/repeat.sh boots such a folder
+# again without building.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -49,7 +58,12 @@ inputs=$(matrix inputs cell "$cell") || exit 2
 timeout=$(sed -n 's/^kunit_timeout=//p' <<<"$inputs")
 # Nothing of an earlier run of this cell and step may outlive this one.
 rm -rf "$out"
-bdir=$BUILD/$cell${SCHED_TINIFY_KCONFIG_ADD:+-debug}
+debug=${SCHED_TINIFY_DEBUG:-}
+[[ -z ${SCHED_TINIFY_KCONFIG_ADD:-} || -n $debug ]] || debug=debug
+bdir=$BUILD/$cell${debug:+-$debug}
+console=${SCHED_TINIFY_KMEMLEAK:-}
+[[ -z $console || $console =~ ^tty[A-Za-z0-9]+$ ]] || fail "SCHED_TINIFY_KMEMLEAK must be a console device, not '$console'"
+initrd=$bdir/kmemleak-initramfs.cpio
 
 checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 
@@ -62,7 +76,11 @@ done
 build=(python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)"
 	--make_options="CC=$cc")
 exec=(python3 tools/testing/kunit/kunit.py exec "${args[@]}" --timeout="$timeout")
+[[ -z $console ]] || qemu_args+="${qemu_args:+ }-initrd $initrd"
 [[ -n $qemu_args ]] && exec+=(--qemu_args="$qemu_args")
+# kunit.py puts its own console= and kunit_shutdown= last: after "--" they
+# go to init, and the kernel runs init once the suites are done.
+[[ -z $console ]] || exec+=(--kernel_args="console=$console --")
 exec+=(--json="$out/kunit.json")
 
 mkdir -p "$out" "$bdir"
@@ -73,6 +91,8 @@ mkdir -p "$out" "$bdir"
 		"$(cat "$WORK/$PKG/package-version")" "$("$REPO/scripts/kernel-version.sh")"
 	printf 'step=%s\nsha=%s\ncell=%s\narch=%s\n' "$step" "$sha" "$cell" "$arch"
 	printf 'smp=%s\ncpus=%s\n' "$smp" "$cpus"
+	[[ -z $debug ]] || printf 'debug=%s\n' "$debug"
+	[[ -z $console ]] || printf 'kmemleak=y\n'
 	awk '{ print "input_" $0 }' <<<"$inputs"
 	# The commands as they ran (also in cmd, with the folder, to rerun).
 	printf -v q ' %q' "${build[@]}"
@@ -90,16 +110,32 @@ trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXI
 	printf '</dev/null\n'
 } >"$out/cmd"
 
+# kmemleak_initrd: the initramfs with scripts/kmemleak-init.c as /init,
+# built with nolibc and this tree's uapi headers (make headers).
+kmemleak_initrd() {
+	local mk=(make -C "$TREE" O="$bdir" ARCH="$arch" ${cross:+CROSS_COMPILE="$cross"})
+	run "${mk[@]}" headers || return 1
+	"${cross}gcc" -Os -static -nostdlib -fno-stack-protector -I "$bdir/usr/include" \
+		-include "$TREE/tools/include/nolibc/nolibc.h" -o "$bdir/kmemleak-init" \
+		"$REPO/scripts/kmemleak-init.c" -lgcc || return 1
+	printf 'dir /d 700 0 0\nfile /init %s 755 0 0\n' "$bdir/kmemleak-init" >"$bdir/kmemleak-initramfs.list"
+	"$bdir/usr/gen_init_cpio" "$bdir/kmemleak-initramfs.list" >"$initrd"
+}
+
 cd "$TREE"
+rm -f "$bdir/sched-tinify.built"
 t0=$(date +%s)
 build_rc=0
 run "${build[@]}" >"$out/build.log" 2>&1 || build_rc=$?
+if [[ $build_rc -eq 0 && -n $console ]]; then
+	kmemleak_initrd >>"$out/build.log" 2>&1 || build_rc=$?
+fi
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
 if [[ $build_rc -ne 0 ]]; then
 	printf 'build_rc=%s\nbuild_seconds=%s\n' "$build_rc" "$((t1 - t0))" >>"$meta"
 	tail -n 30 "$out/build.log" >&2
-	fail "build failed (kunit.py build exit $build_rc); log: $out/build.log"
+	fail "build failed (exit $build_rc); log: $out/build.log"
 fi
 # Sizes (text data bss dec) of the kernel and of the scheduler, for the
 # report's baseline-to-final comparison.
@@ -108,6 +144,7 @@ fi
 	"${cross}size" -t "$bdir/kernel/sched/built-in.a" |
 		awk '/\(TOTALS\)/ { print "kernel/sched/built-in.a", $1, $2, $3, $4 }'
 } >"$out/size" || fail "size failed on $bdir/vmlinux or kernel/sched/built-in.a"
+printf '%s %s\n' "$sha" "$(sha256sum <<<"$inputs" | cut -d' ' -f1)" >"$bdir/sched-tinify.built"
 
 exec_rc=0
 # kunit.py starts QEMU before it opens test.log: no earlier log may stand in.
