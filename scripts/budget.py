@@ -155,7 +155,11 @@ class Matrix:
         cost += plan.get('repeat', 0) * self.repeat_boots * REPEAT_BOOT
         for name, at in self.debug.items() if plan.get('debug') else []:
             full = self.full_seconds.get(name, UNMEASURED_DEBUG)
-            cost += CELL_STEP + (round(full * self.frac(name, at, self.last)) if at else full)
+            cost += CELL_STEP
+            if not at:
+                cost += full
+            elif at != self.last:
+                cost += round(full * self.frac(name, at, self.last))
         n = {'none': 0, 'subset': self.subset, 'all': self.mutants}[plan['mutants']]
         return cost + (MUTANTS_SETUP + n * MUTANT if n else 0)
 

@@ -8,7 +8,8 @@
 # scripts/matrix.sh), when the console holds any kernel report (KASAN,
 # UBSAN, ODEBUG, lockdep, WARNING, BUG), and, with kmemleak, when the
 # scan that scripts/kmemleak-init.c runs after the suites reports a leak
-# or does not finish.
+# or does not finish. At the last step, scripts/debug-selfcheck.sh then
+# proves that the cell can go red: planted bugs must each be reported.
 #
 # Usage: scripts/debug-cells.sh [--cells A,B] [--steps S1,S2] [--reuse]
 #   --cells  debug cells of ci/matrix.json (default: all)
@@ -37,6 +38,9 @@ mapfile -t debug < <(matrix debug "$names")
 [[ ${#debug[@]} -gt 0 ]] || die "no debug cells selected (ci/matrix.json \"debug\")"
 
 plain=$RESULTS/$PKG
+mapfile -t all < <(step_names)
+[[ ${#all[@]} -gt 0 ]] || die "no steps: run scripts/prepare-tree.sh first"
+last=${all[-1]}
 rc=0
 for name in "${debug[@]}"; do
 	cell=$(matrix debugcell "$name" cell) || exit 2
@@ -47,12 +51,20 @@ for name in "${debug[@]}"; do
 	kmemleak=''
 	[[ $(matrix debugcell "$name" kmemleak) == n ]] ||
 		kmemleak=$(matrix debugcell "$name" console)
+	make_add=$(matrix debugcell "$name" make) || exit 2
 	printf '[%s] %s with %s: started\n' "$name" "$cell" "${kconfig#"$REPO"/}"
 	one=0
-	SCHED_TINIFY_KCONFIG_ADD=$add SCHED_TINIFY_DEBUG=${name#"$cell"-} \
+	SCHED_TINIFY_KCONFIG_ADD=$add SCHED_TINIFY_DEBUG=${name#"$cell"-} SCHED_TINIFY_MAKE_ADD=$make_add \
 		SCHED_TINIFY_KMEMLEAK=$kmemleak SCHED_TINIFY_RESULTS=$RESULTS/debug/$name \
 		run "$REPO/scripts/matrix.sh" --cells "$cell" "${steps[@]}" "${reuse[@]}" \
 		--same-as "$plain" || one=$?
+	# The self-check, where the run reached the last step.
+	if [[ $one -le 1 && (${#steps[@]} -eq 0 || ,${steps[1]}, == *,"$last",*) ]]; then
+		sc=0
+		run "$REPO/scripts/debug-selfcheck.sh" --cells "$name" || sc=$?
+		[[ $sc -le 2 ]] || exit "$sc"
+		[[ $sc -le $one ]] || one=$sc
+	fi
 	[[ $one -ne 0 ]] || printf '[%s] green\n' "$name"
 	[[ $one -le 2 ]] || exit "$one"
 	[[ $one -eq 0 ]] || printf '[%s] red or not run (exit %s): %s\n' "$name" "$one" \

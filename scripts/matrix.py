@@ -59,6 +59,10 @@ BUILD_OPTIONAL = {'needs': str}
 # "kmemleak", booted with the initramfs of scripts/kmemleak-init.c, the
 # kernel's console being "console".
 DEBUG_FIELDS = {'name': str, 'cell': str, 'kconfig': str, 'console': str, 'kmemleak': bool}
+# Optional: "make", kbuild variables (VAR=VALUE, space-separated) for the
+# build, e.g. UBSAN_SANITIZE_core.o=y where the architecture has no
+# UBSAN_SANITIZE_ALL.
+DEBUG_OPTIONAL = {'make': str}
 TOP_FIELDS = {'comment', 'trees', 'cells', 'builds_comment', 'builds',
               'tiny_comment', 'tiny', 'debug_comment', 'debug'}
 
@@ -135,7 +139,7 @@ def validate(data):
         raise MatrixError('matrix: "debug" must be a list')
     cell_names = {c['name'] for c in cells}
     for i, entry in enumerate(debug):
-        check_entry('debug cell', i, entry, DEBUG_FIELDS, names)
+        check_entry('debug cell', i, entry, DEBUG_FIELDS, names, DEBUG_OPTIONAL)
         if entry['cell'] not in cell_names:
             raise MatrixError(f'matrix: debug cell {entry["name"]}: no cell {entry["cell"]}')
         if not entry['name'].startswith(entry['cell'] + '-'):
@@ -176,7 +180,7 @@ def field(data, name, key, kind='cells'):
     """One field of a cell (or build); an optional field it does not have
     is empty."""
     cell = select(data, name, kind)[0]
-    if key not in cell and kind == 'builds' and key in BUILD_OPTIONAL:
+    if key not in cell and key in {'builds': BUILD_OPTIONAL, 'debug': DEBUG_OPTIONAL}.get(kind, {}):
         return ''
     if key not in cell:
         raise MatrixError(f'cell {name}: no field {key}')
@@ -222,6 +226,8 @@ def inputs(entry, kind='cells', env=None, root=None):
     # otherwise, so that plain results stay fresh.
     if env.get('SCHED_TINIFY_DEBUG'):
         out['debug'] = env['SCHED_TINIFY_DEBUG']
+    if env.get('SCHED_TINIFY_MAKE_ADD'):
+        out['make_add'] = ' '.join(env['SCHED_TINIFY_MAKE_ADD'].split())
     if env.get('SCHED_TINIFY_KMEMLEAK'):
         with open(os.path.join(root, 'scripts', 'kmemleak-init.c'), 'rb') as f:
             out['kmemleak'] = f'{env["SCHED_TINIFY_KMEMLEAK"]} {digest(f.read())}'

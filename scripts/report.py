@@ -742,6 +742,22 @@ def judge_reliability(args, sha_of: Dict[str, str]) -> dict:
             e['status'] = STALE if old else rep['verdict'].lower()
             if old:
                 e['why'] = [f'{", ".join(old)}: of another commit']
+            # At the last step, the self-check must have seen every planted
+            # bug reported (scripts/debug-selfcheck.sh).
+            last = list(sha_of)[-1]
+            if last in steps and e['status'] == 'green':
+                sc = os.path.join(dbg_root, n, 'selfcheck')
+                try:
+                    sc_meta = read_meta(os.path.join(sc, 'meta'))
+                    with open(os.path.join(sc, 'verdict'), encoding='utf-8') as f:
+                        e['selfcheck'] = f.read().strip()
+                except OSError:
+                    sc_meta, e['selfcheck'] = {}, ''
+                if sc_meta.get('sha') != sha_of[last] or 'selfcheck: GREEN' not in e['selfcheck']:
+                    e['status'] = 'red'
+                    e['problems'].append('the self-check did not see every planted bug '
+                                         f'reported: {e["selfcheck"] or "not run"} '
+                                         f'(scripts/debug-selfcheck.sh --cells {n})')
         out['debug'][n] = e
         if n in want_dbg and e['status'] != 'green':
             out['problems'].append(f'debug cell {n}: {e["status"]}: {e["line"] or "no report"}')
@@ -781,7 +797,10 @@ def render_reliability(rel: dict) -> List[str]:
               '| debug cell | cell | status | what | report | command |',
               '|---|---|---|---|---|---|']
     for n, e in dbg.items():
-        lines.append(f'| {n} | {e["cell"]} | {e["status"].upper()} | {e["line"] or "-"} | '
+        what = e['line'] or '-'
+        if e.get('selfcheck'):
+            what += f'; {e["selfcheck"].split(" ", 1)[1]}'
+        lines.append(f'| {n} | {e["cell"]} | {e["status"].upper()} | {what} | '
                      f'{e.get("report", "-")} | `{e["command"]}` |')
     for n, e in dbg.items():
         lines += [f'- {n}: {p}' for p in e.get('problems', [])]

@@ -23,6 +23,8 @@
 #   SCHED_TINIFY_KCONFIG_ADD  extra options, space-separated (e.g.
 #                             "CONFIG_PROVE_LOCKING=y")
 #   SCHED_TINIFY_DEBUG        its name: it builds in $BUILD/CELL-NAME
+#   SCHED_TINIFY_MAKE_ADD     kbuild variables for the build, space-separated
+#                             (e.g. "UBSAN_SANITIZE_core.o=y")
 #   SCHED_TINIFY_KMEMLEAK     the console device (ttyS0, ttyAMA0): boot with
 #                             an initramfs whose init (scripts/kmemleak-init.c)
 #                             scans for leaks after the suites; the kernel
@@ -75,6 +77,9 @@ for opt in ${SCHED_TINIFY_KCONFIG_ADD:-}; do
 done
 build=(python3 tools/testing/kunit/kunit.py build "${args[@]}" --jobs="$(nproc)"
 	--make_options="CC=$cc")
+for opt in ${SCHED_TINIFY_MAKE_ADD:-}; do
+	build+=(--make_options="$opt")
+done
 exec=(python3 tools/testing/kunit/kunit.py exec "${args[@]}" --timeout="$timeout")
 [[ -z $console ]] || qemu_args+="${qemu_args:+ }-initrd $initrd"
 [[ -n $qemu_args ]] && exec+=(--qemu_args="$qemu_args")

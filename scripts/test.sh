@@ -7,6 +7,11 @@
 # guards is broken (with every mutant, also those of the tiny cells,
 # mutants.sh --tiny).
 #
+# The plan also boots every cell again at the last step
+# (SCHED_TINIFY_REPEAT times per variant, default 5: scripts/repeat.sh,
+# flakes) and, if they fit, runs the debug cells (sanitizers, kmemleak:
+# scripts/debug-cells.sh) at the last step.
+#
 # It keeps to a time budget (SCHED_TINIFY_BUDGET minutes, default 75: CI
 # stops a run at 90). First what every plan needs, which also measures the
 # machine (cold build folders and ccache cost most there): the baseline in
@@ -34,6 +39,9 @@ case ${1:-} in
 *) die "usage: ${0##*/} [--no-matrix | --full]" ;;
 esac
 budget=${SCHED_TINIFY_BUDGET:-75}
+# Boots per variant of every cell at the last step (scripts/repeat.sh).
+REPEAT=${SCHED_TINIFY_REPEAT:-5}
+[[ $REPEAT =~ ^[0-9]+$ ]] || die "SCHED_TINIFY_REPEAT must be a number, not '$REPEAT'"
 [[ $budget =~ ^[0-9]+$ ]] || die "SCHED_TINIFY_BUDGET must be minutes, not '$budget'"
 lock_work
 
@@ -114,13 +122,23 @@ else
 		n_all=$((n_all + n + m + 3))
 	done
 	n_subset=$(grep -c '^[^#]' "$REPO/kunit/mutants/ci-subset")
+	# The repeats' boots per unit of count: an SMP cell boots as it is,
+	# with 2 and with 8 CPUs and loaded, a UP cell as it is and loaded.
+	boots=0
+	for c in $(matrix cells); do
+		if [[ $(matrix cell "$c" smp) == y ]]; then boots=$((boots + 4)); else boots=$((boots + 2)); fi
+	done
+	debug_folders=()
+	for d in $(matrix debug); do debug_folders+=("$d=$BUILD/$d"); done
 	step "budget: what fits in $budget min"
 	python3 "$REPO/scripts/budget.py" plan --elapsed "$SECONDS" --budget "$((budget * 60))" \
 		--steps-file "$STEPS_FILE" --tree "$TREE" --results "$RESULTS/$PKG" \
 		--build-root "$BUILD" --cells "$(matrix cells | paste -sd,)" \
 		--builds "$(matrix builds | paste -sd,)" --tiny "$(IFS=,; echo "${tcells[*]}")" \
 		--tiny-steps "$(IFS=,; echo "${tsteps[*]}")" --full-cells x86_64-smp,arm-up \
-		--upstream-cell arm-up --mutants "$n_all" --subset "$n_subset" >"$plan" ||
+		--upstream-cell arm-up --mutants "$n_all" --subset "$n_subset" \
+		--repeat "$REPEAT" --repeat-boots "$boots" \
+		--debug "$(IFS=,; echo "${debug_folders[*]}")" --debug-results "$RESULTS/debug" >"$plan" ||
 		die "budget.py could not plan"
 	# What the plan leaves to the main job, in the output too.
 	left=$(python3 "$REPO/scripts/budget.py" get "$plan" left)

@@ -198,5 +198,50 @@ class FilterTest(unittest.TestCase):
                 budget.main(['get', os.path.join(d, 'none.json'), 'mutants'])
 
 
+class ReliabilityItemsTest(unittest.TestCase):
+    """The repeats and the debug cells in the plan."""
+
+    def matrix(self, debug=None, full=None):
+        return budget.Matrix(STEPS, CELLS, BUILDS, TINY, ['02-b', '03-c'],
+                             ['x86_64-smp', 'arm-up'], 56, 16, full or FULL, header_step,
+                             'upstream', debug if debug is not None else
+                             {'x86_64-smp-sanitize': '', 'arm-up-sanitize': '03-c'},
+                             repeat=5, repeat_boots=12)
+
+    def test_costs(self):
+        m = self.matrix(full=dict(FULL, **{'arm-up-sanitize': 500}))
+        empty = budget.empty_plan(m)
+        self.assertEqual(m.estimate(dict(empty, repeat=5)) - m.estimate(empty),
+                         5 * 12 * budget.REPEAT_BOOT)
+        # x86_64-smp-sanitize has no kernel yet: a full build, unmeasured;
+        # arm-up-sanitize holds the last step already: the fixed part.
+        self.assertEqual(m.estimate(dict(empty, debug=['03-c'])) - m.estimate(empty),
+                         2 * C + budget.UNMEASURED_DEBUG)
+
+    def test_everything_fits(self):
+        p = budget.make_plan(0, 10 * 3600, self.matrix())
+        self.assertEqual(p['mode'], 'full')
+        self.assertEqual(p['repeat'], 5)
+        self.assertEqual(p['debug'], ['03-c'])
+
+    def test_repeats_come_early_the_debug_cells_after_the_subset(self):
+        m = self.matrix()
+        names = [d for d, _ in m.items()]
+        self.assertEqual(names[2], '5 boots per variant of every cell at the last step (flakes)')
+        self.assertLess(names.index('the 16 mutants of kunit/mutants/ci-subset'),
+                        names.index('the debug cells (x86_64-smp-sanitize, arm-up-sanitize) '
+                                    'at the last step'))
+        # Room for the core and the repeats, not for a cold debug build.
+        p = budget.make_plan(0, CORE + 5 * 12 * budget.REPEAT_BOOT + 60, m)
+        self.assertEqual(p['repeat'], 5)
+        self.assertEqual(p['debug'], [])
+        self.assertIn('the debug cells (x86_64-smp-sanitize, arm-up-sanitize) at the last '
+                      'step', p['left'])
+
+    def test_no_debug_cells_no_item(self):
+        m = self.matrix(debug={})
+        self.assertFalse(any('debug' in d for d, _ in m.items()))
+
+
 if __name__ == '__main__':
     unittest.main()

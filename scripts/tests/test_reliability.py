@@ -1,0 +1,356 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of the reliability tooling: the debug cells' judging in
+scripts/report.py (kmemleak, the plain cell as reference), scripts/flakes.py
+(repeated boots) and the reliability section of the report.
+
+On real output: fixtures/kmemleak is a debug cell's run, fixtures/pass and
+fixtures/fail are plain runs (fixtures/README). Needs the kernel tree's
+kunit_parser, as test_report.py does.
+"""
+
+import json
+import os
+import shutil
+import tempfile
+import unittest
+
+import flakes
+import matrix
+import report
+import selfcheck
+from tests.test_report import (CELL, SHA0, SHA1, TREE, ReportTestCase, fixture,
+                               setUpModule)  # noqa: F401 pylint: disable=unused-import
+
+STEP1 = '01-move'
+
+
+class KmemleakTest(ReportTestCase):
+
+    def put_kmemleak(self, step, sha, log=None):
+        self.put(step, sha, 'kmemleak', log=log)
+
+    def test_boot_leaks_are_noted_not_counted(self):
+        self.put_kmemleak('00-baseline', SHA0)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertEqual(cell.problems, [])
+        self.assertEqual(len(cell.notes), 1)
+        self.assertIn('8 leak(s) allocated in early boot (pid 0', cell.notes[0])
+        self.assertEqual(cell.counts['PASS'], 130)
+
+    def test_leak_of_a_task_is_red(self):
+        log = fixture('kmemleak', 'test.log').replace(
+            'comm "swapper/0", pid 0,', 'comm "kunit_try_catch", pid 57,', 1)
+        self.put_kmemleak('00-baseline', SHA0, log=log)
+        cell = self.cell('00-baseline', SHA0)
+        self.assertEqual(len(cell.problems), 1, cell.problems)
+        self.assertTrue(cell.problems[0].startswith(
+            'kmemleak: 1 leak(s) reported, first: unreferenced object 0x'))
+        self.assertIn('7 leak(s) allocated in early boot', cell.notes[0])
+
+    def test_scan_that_did_not_finish_is_red(self):
+        log = fixture('kmemleak', 'test.log').replace('kmemleak-init: done:', 'kmemleak-init:')
+        self.put_kmemleak('00-baseline', SHA0, log=log)
+        self.assertIn('kmemleak: the scan after the suites did not finish '
+                      '(no "kmemleak-init: done")', self.cell('00-baseline', SHA0).problems)
+
+    def test_scan_error_and_disabled_kmemleak_are_red(self):
+        log = fixture('kmemleak', 'test.log').replace(
+            'kmemleak-init: start\n',
+            'kmemleak-init: start\nkmemleak: Kernel memory leak detector disabled\n'
+            'kmemleak-init: error: cannot scan (kmemleak off or disabled?)\n', 1)
+        self.put_kmemleak('00-baseline', SHA0, log=log)
+        problems = self.cell('00-baseline', SHA0).problems
+        self.assertEqual(problems, [
+            'kmemleak: kmemleak-init: error: cannot scan (kmemleak off or disabled?)',
+            'kmemleak: kmemleak: Kernel memory leak detector disabled'])
+
+    def test_plain_cell_is_not_asked_for_a_scan(self):
+        self.put('00-baseline', SHA0)
+        self.assertEqual(self.cell('00-baseline', SHA0).problems, [])
+
+    def test_sanitizer_reports_are_splats(self):
+        for line in ('UBSAN: shift-out-of-bounds in kernel/sched/core.c:1:2',
+                     'BUG: KASAN: use-after-free in foo+0x1/0x2',
+                     'WARNING: CPU: 0 PID: 1 at lib/debugobjects.c:505 debug_print_object'):
+            self.assertTrue(report.SPLAT.search(line), line)
+
+
+class SameAsPlainTest(ReportTestCase):
+    """A debug cell judged against the plain cell at the same step."""
+
+    def setUp(self):
+        super().setUp()
+        self.plain = os.path.join(self.dir, 'plain')
+
+    def put_plain(self, step, sha, name='pass'):
+        parser = report.load_parser(TREE)
+        results, _, _ = report.normalize(parser, fixture(name, 'test.log').splitlines(True))
+        d = os.path.join(self.plain, step, CELL['name'])
+        os.makedirs(d)
+        with open(os.path.join(d, 'results.txt'), 'w', encoding='utf-8') as f:
+            f.write(''.join(x + '\n' for x in report.results_lines(results)))
+        with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(f'sha={sha}\ncomplete=y\n')
+
+    def judge(self):
+        args = self.args()
+        args.steps, args.same_as = STEP1, self.plain
+        return report.judge(args, [CELL])
+
+    def test_same_as_plain_without_own_baseline_is_green(self):
+        self.put(STEP1, SHA1)
+        self.put_plain(STEP1, SHA1)
+        data = self.judge()
+        self.assertEqual(data['verdict'], 'GREEN', data['problems'])
+        self.assertEqual(data['grid'][STEP1][CELL['name']]['status'], report.SAME)
+
+    def test_difference_from_the_plain_cell_is_red(self):
+        self.put(STEP1, SHA1)
+        self.put_plain(STEP1, SHA1, 'fail')
+        data = self.judge()
+        self.assertEqual(data['verdict'], 'RED')
+        self.assertEqual(data['grid'][STEP1][CELL['name']]['status'], report.DIFFERS)
+        self.assertIn(f'{STEP1} x86_64-smp: differs from the plain cell: changed: '
+                      'sched_dl_checkparam.checkparam_rules.runtime 1024, 1 << DL_SCALE: '
+                      'FAIL -> PASS', data['problems'])
+
+    def test_no_plain_result_or_another_commit_is_red(self):
+        self.put(STEP1, SHA1)
+        data = self.judge()
+        self.assertEqual(data['verdict'], 'RED')
+        self.assertTrue(any('no result of the plain cell' in p for p in data['problems']))
+        self.put_plain(STEP1, SHA0)
+        data = self.judge()
+        self.assertTrue(any('is of another commit' in p for p in data['problems']),
+                        data['problems'])
+
+
+class FlakesTest(unittest.TestCase):
+    """scripts/flakes.py on repeat folders made of real logs."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        with open(os.path.join(self.dir, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(f'cell=x86_64-smp\nstep={STEP1}\nsha={SHA1}\ncount=3\ninput_cpus=4\n')
+        self.parser = report.load_parser(TREE)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def run_(self, variant, i, name='pass', cpus='4', booted='4', log=None, **meta):
+        d = os.path.join(self.dir, variant, f'{i:03d}')
+        os.makedirs(d)
+        log = fixture(name, 'test.log') if log is None else log
+        with open(os.path.join(d, 'test.log'), 'w', encoding='utf-8') as f:
+            f.write(log)
+        fields = {'variant': variant, 'cpus': cpus, 'load': 'n', 'exec_rc': '0',
+                  'timed_out': 'n', 'booted_cpus': booted, 'seconds': '7',
+                  'complete': 'y', **meta}
+        with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(''.join(f'{k}={v}\n' for k, v in fields.items()))
+
+    def test_steady_runs_are_green(self):
+        for i in (1, 2, 3):
+            self.run_('cpus4', i)
+            self.run_('cpus2', i, cpus='2', booted='2')
+        data = flakes.judge(self.parser, self.dir)
+        self.assertEqual(data['verdict'], 'GREEN', data)
+        self.assertEqual(data['totals'], {'runs': 6, 'flaky_cases': 0, 'failed': 0})
+        self.assertEqual(list(data['variants']), ['cpus4', 'cpus2'])
+
+    def test_a_run_that_differs_is_a_flake_and_a_failed_run(self):
+        self.run_('cpus4', 1)
+        self.run_('cpus4', 2, 'fail', exec_rc='1')
+        self.run_('cpus4', 3)
+        data = flakes.judge(self.parser, self.dir)
+        self.assertEqual(data['verdict'], 'RED')
+        case = 'sched_dl_checkparam.checkparam_rules.runtime 1024, 1 << DL_SCALE'
+        self.assertEqual(data['variants']['cpus4']['flaky'][case], 1)
+        self.assertIn(f'cpus4/002: {case}: FAIL', data['variants']['cpus4']['failed'])
+        self.assertIn(f'flaky: {case}: differs from the first run in 1 run(s)',
+                      flakes.render(data))
+
+    def test_wrong_cpu_count_timeout_and_splat_fail_a_run(self):
+        log = fixture('pass', 'test.log').replace(
+            'KTAP version 1\n', 'KTAP version 1\nUBSAN: shift-out-of-bounds in x.c:1:2\n', 1)
+        self.run_('cpus8', 1, cpus='8', booted='4')
+        self.run_('cpus8', 2, cpus='8', booted='8', timed_out='y')
+        self.run_('cpus8', 3, cpus='8', booted='8', log=log)
+        failed = flakes.judge(self.parser, self.dir)['variants']['cpus8']['failed']
+        self.assertIn('cpus8/001: 4 CPU(s) up, 8 asked for', failed)
+        self.assertIn('cpus8/002: QEMU timed out', failed)
+        self.assertTrue(any(p.startswith('cpus8/003: kernel splat: 1 line(s)') for p in failed))
+
+    def test_variants_may_differ_without_being_flakes(self):
+        skip = fixture('pass', 'test.log').replace(
+            'ok 2 bw_alloc\n', 'ok 2 bw_alloc # SKIP needs 4 CPUs\n', 1)
+        self.assertTrue(skip != fixture('pass', 'test.log'), 'the fixture changed')
+        self.run_('cpus4', 1)
+        for i in (1, 2):
+            self.run_('cpus2', i, cpus='2', booted='2', log=skip)
+        data = flakes.judge(self.parser, self.dir)
+        self.assertEqual(data['totals']['flaky_cases'], 0)
+        self.assertEqual(len(data['cross']['cpus2']), 1, data['cross'])
+        self.assertEqual(data['verdict'], 'GREEN')
+
+    def test_main_writes_the_summaries(self):
+        self.run_('cpus4', 1)
+        self.assertEqual(flakes.main(['--tree', TREE, self.dir]), 0)
+        with open(os.path.join(self.dir, 'summary.json'), encoding='utf-8') as f:
+            self.assertEqual(json.load(f)['verdict'], 'GREEN')
+        self.assertTrue(os.path.isfile(os.path.join(self.dir, 'summary.txt')))
+        self.assertEqual(flakes.main(['--tree', TREE, os.path.join(self.dir, 'none')]), 2)
+
+
+class ReliabilitySectionTest(ReportTestCase):
+    """What the main report says of repeats and debug cells."""
+
+    def setUp(self):
+        super().setUp()
+        self.debug_root = os.path.join(self.dir, 'debug')
+        self.put('00-baseline', SHA0)
+        self.put(STEP1, SHA1)
+
+    def args(self):
+        args = super().args()
+        args.debug_root = self.debug_root
+        return args
+
+    def put_repeat(self, sha, verdict='GREEN'):
+        d = os.path.join(self.results, 'repeat', CELL['name'])
+        os.makedirs(d, exist_ok=True)
+        summary = {'cell': CELL['name'], 'step': STEP1, 'sha': sha, 'count': 5,
+                   'verdict': verdict, 'line': f'x86_64-smp at {STEP1}: {verdict}: ...',
+                   'totals': {'runs': 5, 'flaky_cases': 0, 'failed': 0}, 'cross': {},
+                   'variants': {'cpus4': {'runs': 5, 'cpus': '4', 'load': 'n',
+                                          'seconds': [7, 9], 'flaky': {}, 'failed': []}}}
+        with open(os.path.join(d, 'summary.json'), 'w', encoding='utf-8') as f:
+            json.dump(summary, f)
+        inputs = matrix.inputs(matrix.select(matrix.load(), CELL['name'])[0])
+        with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(f'sha={sha}\n' + ''.join(f'input_{k}={v}\n' for k, v in inputs.items()))
+
+    def judge(self, **kw):
+        args = self.args()
+        for k, v in kw.items():
+            setattr(args, k, v)
+        return report.judge(args, [CELL])
+
+    def test_nothing_run_nothing_asked_is_green(self):
+        data = self.judge()
+        self.assertEqual(data['verdict'], 'GREEN', data['problems'])
+        text = report.render_markdown(data)
+        self.assertIn('No repeats (scripts/repeat.sh).', text)
+        self.assertIn('| x86_64-smp-sanitize | x86_64-smp | NOT RUN |', text)
+
+    def test_asked_for_and_missing_is_red(self):
+        data = self.judge(repeat_cells='x86_64-smp', debug_cells='x86_64-smp-sanitize')
+        self.assertEqual(data['verdict'], 'RED')
+        self.assertIn('repeat x86_64-smp: not run: no summary', data['problems'])
+        self.assertIn('debug cell x86_64-smp-sanitize: not run: no report', data['problems'])
+
+    def test_repeats_green_red_and_stale(self):
+        self.put_repeat(SHA1)
+        data = self.judge(repeat_cells='x86_64-smp')
+        self.assertEqual(data['reliability']['repeat']['x86_64-smp']['status'], 'green')
+        self.assertEqual(data['verdict'], 'GREEN', data['problems'])
+        self.assertIn(f'`scripts/repeat.sh --cells x86_64-smp --step {STEP1} --count 5`',
+                      report.render_markdown(data))
+        self.put_repeat(SHA1, 'RED')
+        self.assertEqual(self.judge(repeat_cells='x86_64-smp')['verdict'], 'RED')
+        self.put_repeat(SHA0)
+        data = self.judge()
+        self.assertEqual(data['reliability']['repeat']['x86_64-smp']['status'], report.STALE)
+        self.assertEqual(data['verdict'], 'GREEN', 'not asked for: shown, not counted')
+
+    def test_debug_report_is_read(self):
+        d = os.path.join(self.debug_root, 'x86_64-smp-sanitize', 'linux-source-6.1')
+        os.makedirs(d)
+        rep = {'verdict': 'GREEN', 'steps': [{'name': STEP1, 'sha': SHA1}],
+               'grid': {STEP1: {'x86_64-smp': {'judged': True}}}, 'problems': [],
+               'notes': ['01-move x86_64-smp: kmemleak: 8 leak(s) allocated in early boot']}
+        with open(os.path.join(d, 'report.json'), 'w', encoding='utf-8') as f:
+            json.dump(rep, f)
+        # At the last step, the self-check must be there and green.
+        data = self.judge(debug_cells='x86_64-smp-sanitize')
+        e = data['reliability']['debug']['x86_64-smp-sanitize']
+        self.assertEqual(e['status'], 'red')
+        self.assertIn('the self-check did not see every planted bug reported: not run',
+                      e['problems'][0])
+        sc = os.path.join(self.debug_root, 'x86_64-smp-sanitize', 'selfcheck')
+        os.makedirs(sc)
+        with open(os.path.join(sc, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(f'step={STEP1}\nsha={SHA1}\n')
+        with open(os.path.join(sc, 'verdict'), 'w', encoding='utf-8') as f:
+            f.write('x86_64-smp-sanitize selfcheck: selfcheck: RED: 4 of 5 caught, missed: '
+                    'KASAN (kunit.py exec exit 0)\n')
+        data = self.judge(debug_cells='x86_64-smp-sanitize')
+        self.assertEqual(data['reliability']['debug']['x86_64-smp-sanitize']['status'], 'red')
+        with open(os.path.join(sc, 'verdict'), 'w', encoding='utf-8') as f:
+            f.write('x86_64-smp-sanitize selfcheck: selfcheck: GREEN: 5 of 5 caught '
+                    '(kunit.py exec exit 0)\n')
+        data = self.judge(debug_cells='x86_64-smp-sanitize')
+        e = data['reliability']['debug']['x86_64-smp-sanitize']
+        self.assertEqual(e['status'], 'green')
+        self.assertIn('; selfcheck: selfcheck: GREEN: 5 of 5 caught', report.render_markdown(data))
+        self.assertEqual(e['line'], f'GREEN: 1 cell step(s) judged ({STEP1} to {STEP1}), '
+                                    '0 problem(s)')
+        self.assertIn('noted, not counted: 01-move x86_64-smp: kmemleak: 8 leak(s)',
+                      report.render_markdown(data))
+        rep['steps'][0]['sha'] = SHA0
+        with open(os.path.join(d, 'report.json'), 'w', encoding='utf-8') as f:
+            json.dump(rep, f)
+        data = self.judge(debug_cells='x86_64-smp-sanitize')
+        self.assertEqual(data['reliability']['debug']['x86_64-smp-sanitize']['status'],
+                         report.STALE)
+        self.assertEqual(data['verdict'], 'RED')
+
+
+class SelfcheckTest(unittest.TestCase):
+    """scripts/selfcheck.py: every planted bug must show in the console."""
+
+    PLANTED = ('UBSAN: shift-out-of-bounds in kernel/sched/debug_selfcheck.c:35:2\n'
+               'ODEBUG: init active (active state 0) object type: timer_list hint: '
+               'selfcheck_timer_fn+0x0/0x10\n'
+               'WARNING: CPU: 1 PID: 60 at lib/debugobjects.c:505 debug_print_object+0xa/0xb\n'
+               'BUG: KASAN: use-after-free in debug_selfcheck_planted+0x1/0x2\n')
+
+    def log(self, planted=PLANTED, pid='60'):
+        log = fixture('kmemleak', 'test.log').replace('kmemleak-init: start\n',
+                                                      planted + 'kmemleak-init: start\n', 1)
+        return log.replace('comm "swapper/0", pid 0,', f'comm "kunit_try_catch", pid {pid},',
+                           1).splitlines(True)
+
+    def test_everything_caught(self):
+        results = selfcheck.judge(self.log())
+        self.assertEqual([(n, c) for n, c, _ in results],
+                         [('UBSAN', True), ('debug objects', True), ('KASAN', True),
+                          ('kmemleak', True), ('report', True)])
+
+    def test_each_missing_report_is_missed(self):
+        lines = self.PLANTED.splitlines(True)
+        for i, name in ((0, 'UBSAN'), (1, 'debug objects'), (3, 'KASAN')):
+            planted = ''.join(x for j, x in enumerate(lines) if j != i)
+            caught = {n: c for n, c, _ in selfcheck.judge(self.log(planted))}
+            self.assertFalse(caught[name], name)
+        caught = {n: c for n, c, _ in selfcheck.judge(self.log(pid='0'))}
+        self.assertFalse(caught['kmemleak'])
+        self.assertFalse(caught['report'])
+
+    def test_main(self):
+        d = tempfile.mkdtemp()
+        try:
+            path = os.path.join(d, 'test.log')
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(''.join(self.log()))
+            self.assertEqual(selfcheck.main([path]), 0)
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(fixture('kmemleak', 'test.log'))
+            self.assertEqual(selfcheck.main([path]), 1)
+            self.assertEqual(selfcheck.main([os.path.join(d, 'none')]), 2)
+        finally:
+            shutil.rmtree(d)
+
+
+if __name__ == '__main__':
+    unittest.main()
