@@ -71,10 +71,9 @@ import matrix
 # build, 19 mutants with their set-up in 493 s from a cold ccache (about
 # 20 s each); these are about 1.5 to 2 times that, for a loaded machine.
 CELL_STEP, BUILD_STEP, SCHED_ONLY, MUTANT, MUTANTS_SETUP = 45, 60, 45, 30, 120
-# A boot of scripts/repeat.sh (kunit.py exec: QEMU and the parse; README.rst
-# "Measured": 5-20 s, loaded boots the longest), with room for a loaded
-# machine.
-REPEAT_BOOT = 25
+# A boot of scripts/repeat.sh (kunit.py exec: QEMU and the parse; measured
+# 2-4 s on x86_64, up to 11 s on arm), with room for a loaded machine.
+REPEAT_BOOT = 15
 # A full build when nothing was measured (a cold x86_64 build, rounded up).
 UNMEASURED = 420
 # A debug cell's full build when none was measured: KASAN and UBSAN make a

@@ -60,7 +60,7 @@ def judge(parser, folder: str) -> dict:
     if not variants:
         raise report.ReportError(f'{folder}: no runs')
     # The cell as it is first (the variant with the fewest decorations).
-    variants.sort(key=lambda v: (v != f'cpus{top.get("input_cpus", "")}', '-' in v, v))
+    variants.sort(key=lambda v: (v != f'cpus{top.get("cpus", "")}', '-' in v, v))
     data = {'cell': top.get('cell', os.path.basename(folder)), 'step': top.get('step', ''),
             'sha': top.get('sha', ''), 'count': int(top.get('count', '0') or 0),
             'variants': {}, 'cross': {}}

@@ -100,7 +100,7 @@ for cell in "${cells[@]}"; do
 	out=$RESULTS/$PKG/repeat/$cell
 	rm -rf "$out"
 	mkdir -p "$out"
-	printf 'cell=%s\nstep=%s\nsha=%s\ncount=%s\n' "$cell" "$step" "$sha" "$count" >"$out/meta"
+	printf 'cell=%s\nstep=%s\nsha=%s\ncount=%s\ncpus=%s\n' "$cell" "$step" "$sha" "$count" "$cpus" >"$out/meta"
 	awk '{ print "input_" $0 }' <<<"$inputs" >>"$out/meta"
 	printf '[%s] %s, %s boots per variant: %s\n' "$cell" "$step" "$count" \
 		"${vname[*]}"

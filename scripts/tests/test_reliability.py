@@ -131,7 +131,7 @@ class FlakesTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp()
         with open(os.path.join(self.dir, 'meta'), 'w', encoding='utf-8') as f:
-            f.write(f'cell=x86_64-smp\nstep={STEP1}\nsha={SHA1}\ncount=3\ninput_cpus=4\n')
+            f.write(f'cell=x86_64-smp\nstep={STEP1}\nsha={SHA1}\ncount=3\ncpus=4\n')
         self.parser = report.load_parser(TREE)
 
     def tearDown(self):

@@ -476,8 +476,8 @@ static void sched_dl_absent_pi_boost(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
 	/*
 	 * As if it had run boosted: back to fair, rt_mutex_setprio() resets
-	 * the RLIMIT_RTTIME account. (ENQUEUE_HEAD, for an RT boost of a queued task,
-	 * cannot be seen on a task that is never queued.)
+	 * the RLIMIT_RTTIME account. (ENQUEUE_HEAD, for an RT boost of a
+	 * queued task, cannot be seen on a task that is never queued.)
 	 */
 	p->rt.timeout = 5;
 
