@@ -3,7 +3,8 @@
 # (scripts/matrix.py check), and that the workflow takes its cells from
 # ci/matrix.json, runs the same commands as the local ones (the static
 # part of the test command, one cell per job, the build-only
-# configurations without a cell, the upstream-form tests, the tiny cells),
+# configurations without a cell, the upstream-form tests, the tiny cells,
+# the repeats and the debug cells),
 # puts the report
 # into the job summary and uploads the JUnit files.
 #
@@ -21,7 +22,8 @@ yamllint -d '{extends: default, rules: {line-length: {max: 100}, truthy: {check-
 for want in 'scripts/matrix.py github' 'fromJSON(needs.cells.outputs.cells)' \
 	'scripts/test.sh --no-matrix' 'scripts/matrix.sh --cells "$CELL"' \
 	'scripts/matrix.sh --cells none --builds all' 'scripts/upstream-kunit.sh' \
-	'scripts/tiny-cells.sh' \
+	'scripts/tiny-cells.sh' 'scripts/matrix.sh --cells "$CELL" --repeat' \
+	'scripts/debug-cells.sh' \
 	'GITHUB_STEP_SUMMARY' \
 	'results/*/junit/*.xml'; do
 	grep -qF "$want" "$wf" || die "$wf does not contain: $want"
