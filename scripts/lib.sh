@@ -54,6 +54,22 @@ series_dir() {
 	fi
 }
 
+# cell_settings CELL: set arch, cross, compiler, kunitconfig (a path),
+# smp, cpus, qemu_args, inputs (matrix.py inputs lines) and timeout (the
+# kunit.py --timeout) of a cell of ci/matrix.json. Status 1, with
+# matrix.py's message, for an unknown cell.
+cell_settings() {
+	arch=$(matrix cell "$1" arch) || return 1
+	cross=$(matrix cell "$1" cross_compile)
+	compiler=$(matrix cell "$1" compiler)
+	kunitconfig=$REPO/$(matrix cell "$1" kunitconfig)
+	smp=$(matrix cell "$1" smp)
+	cpus=$(matrix cell "$1" cpus)
+	qemu_args=$(matrix cell "$1" qemu_args)
+	inputs=$(matrix inputs cell "$1") || return 1
+	timeout=$(sed -n 's/^kunit_timeout=//p' <<<"$inputs")
+}
+
 # series_patches DIR: set PATCHES to the patch file names of DIR/series, in
 # order (scripts/steps.py reads it). No subshell: a bad series stops the
 # caller.

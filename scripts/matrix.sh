@@ -184,13 +184,17 @@ if [[ -z $cells && -z $steps && -z $plan && -s $WORK/$PKG/upstream-kunit ]]; the
 		echo "no summary (exit $up_rc)")"
 fi
 
+# Output of the scripts below is prefixed through a process substitution,
+# not a pipe: run() must start them from this shell, or a signal would
+# wait for the pipeline to end.
+#
 # The main job also runs the peer check (chrt's requests in a tiny arm
 # kernel) at the baseline and the last step: scripts/peer-check.sh.
 if [[ -z $cells && -z $steps && -z $plan ]]; then
 	printf '[peer] the requests of chrt in a tiny arm kernel: started\n'
 	peer_rc=0
-	run "$REPO/scripts/peer-check.sh" 2>>"$RESULTS/$PKG/matrix.log" |
-		sed 's/^/[peer] /' || peer_rc=$?
+	run "$REPO/scripts/peer-check.sh" 2>>"$RESULTS/$PKG/matrix.log" \
+		> >(sed 's/^/[peer] /') || peer_rc=$?
 	[[ $peer_rc -le 1 ]] || note "peer-check.sh failed (exit $peer_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
@@ -204,8 +208,7 @@ if [[ -n $tiny_arg && -n $tiny_steps ]]; then
 	[[ $reuse == n ]] || tiny_opts+=(--reuse)
 	tiny_rc=0
 	run "$REPO/scripts/tiny-cells.sh" "${tiny_opts[@]}" \
-		--steps "$tiny_steps" 2>>"$RESULTS/$PKG/matrix.log" |
-		sed 's/^/[tiny] /' || tiny_rc=$?
+		--steps "$tiny_steps" 2>>"$RESULTS/$PKG/matrix.log" > >(sed 's/^/[tiny] /') || tiny_rc=$?
 	[[ $tiny_rc -le 1 ]] || note "tiny-cells.sh failed (exit $tiny_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
@@ -214,7 +217,7 @@ if [[ -n $repeat_arg ]]; then
 	printf '[repeat] %s, %s boots per variant at %s: started\n' "$repeat_arg" "$repeat" "${step_list[-1]}"
 	rep_rc=0
 	run "$REPO/scripts/repeat.sh" --cells "$repeat_arg" --step "${step_list[-1]}" \
-		--count "$repeat" 2>>"$RESULTS/$PKG/matrix.log" | sed 's/^/[repeat] /' || rep_rc=$?
+		--count "$repeat" 2>>"$RESULTS/$PKG/matrix.log" > >(sed 's/^/[repeat] /') || rep_rc=$?
 	[[ $rep_rc -le 1 ]] || note "repeat.sh failed (exit $rep_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
@@ -224,8 +227,8 @@ if [[ -n $debug_arg ]]; then
 	dbg_opts=(--steps "$debug")
 	[[ $reuse == n ]] || dbg_opts+=(--reuse)
 	dbg_rc=0
-	run "$REPO/scripts/debug-cells.sh" "${dbg_opts[@]}" 2>>"$RESULTS/$PKG/matrix.log" |
-		sed 's/^/[debug] /' || dbg_rc=$?
+	run "$REPO/scripts/debug-cells.sh" "${dbg_opts[@]}" 2>>"$RESULTS/$PKG/matrix.log" \
+		> >(sed 's/^/[debug] /') || dbg_rc=$?
 	[[ $dbg_rc -le 1 ]] || note "debug-cells.sh failed (exit $dbg_rc): see $RESULTS/$PKG/matrix.log"
 fi
 

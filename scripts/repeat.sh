@@ -67,14 +67,7 @@ start_load() {
 
 rc=0
 for cell in "${cells[@]}"; do
-	arch=$(matrix cell "$cell" arch)
-	cross=$(matrix cell "$cell" cross_compile)
-	kunitconfig=$REPO/$(matrix cell "$cell" kunitconfig)
-	smp=$(matrix cell "$cell" smp)
-	cpus=$(matrix cell "$cell" cpus)
-	qemu_args=$(matrix cell "$cell" qemu_args)
-	inputs=$(matrix inputs cell "$cell") || exit 2
-	timeout=$(sed -n 's/^kunit_timeout=//p' <<<"$inputs")
+	cell_settings "$cell" || exit 2
 	bdir=$BUILD/$cell
 	stamp="$sha $(sha256sum <<<"$inputs" | cut -d' ' -f1)"
 	if [[ $(cat "$bdir/sched-tinify.built" 2>/dev/null) != "$stamp" ]]; then
@@ -87,11 +80,17 @@ for cell in "${cells[@]}"; do
 	fi
 	checkout_step "$sha" || die "cannot check $step out in $TREE (see above)"
 
-	# The variants: name, CPUs asked for, QEMU arguments, host loaded.
+	# The variants: name, CPUs asked for, QEMU arguments, host loaded. A
+	# CPU count above the kernel's CONFIG_NR_CPUS would only boot fewer.
+	nr_cpus=$(sed -n 's/^CONFIG_NR_CPUS=//p' "$bdir/.config")
 	vname=("cpus$cpus") vcpus=("$cpus") vargs=("$qemu_args") vload=(n)
 	if [[ $vary == y ]]; then
 		if [[ $smp == y ]]; then
 			for n in 2 8; do
+				if [[ $n -gt ${nr_cpus:-1} ]]; then
+					note "$cell: no -smp $n variant: the kernel has CONFIG_NR_CPUS=${nr_cpus:-?}"
+					continue
+				fi
 				vname+=("cpus$n") vcpus+=("$n") vargs+=("${qemu_args//-smp $cpus/-smp $n}") vload+=(n)
 			done
 		fi

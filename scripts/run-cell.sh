@@ -49,15 +49,7 @@ fail() {
 }
 
 sha=$(step_sha "$step") || fail "unknown step (see above)"
-arch=$(matrix cell "$cell" arch) || exit 2
-cross=$(matrix cell "$cell" cross_compile)
-compiler=$(matrix cell "$cell" compiler)
-kunitconfig=$REPO/$(matrix cell "$cell" kunitconfig)
-smp=$(matrix cell "$cell" smp)
-cpus=$(matrix cell "$cell" cpus)
-qemu_args=$(matrix cell "$cell" qemu_args)
-inputs=$(matrix inputs cell "$cell") || exit 2
-timeout=$(sed -n 's/^kunit_timeout=//p' <<<"$inputs")
+cell_settings "$cell" || exit 2
 # Nothing of an earlier run of this cell and step may outlive this one.
 rm -rf "$out"
 debug=${SCHED_TINIFY_DEBUG:-}

@@ -204,25 +204,32 @@ static void sched_dl_bw_cpumask_can_shrink(struct kunit *test)
 /*
  * A CPU that goes offline leaves its root domain: the domain counts its
  * active CPUs only (dl_bw_cpus(), dl_bw_capacity()), and admits 95% of
- * each of those. CPU0 may not go offline on x86, nor the test kthread's.
+ * each of those. CPU0 may not go offline on x86: the case sees the domain
+ * from CPU0 and takes the last online CPU offline. (It once saw it from
+ * the test kthread's CPU, which could not go either: with 2 CPUs it
+ * skipped whenever the kthread had been created on CPU1. The kthread holds
+ * no bandwidth here, and a CPU may go offline under a task that sleeps.)
  */
 static void sched_dl_bw_cpu_offline(struct kunit *test)
 {
 #ifdef CONFIG_HOTPLUG_CPU
 	struct sched_test_dl_ctx *ctx = test->priv;
-	struct sched_test_dl_domain all = ctx->d;
+	struct sched_test_dl_domain all;
 	struct rq_flags rf;
 	struct dl_bw *dl_b;
 	int cpu, victim = -1, first_inactive = -1, cpus, ret;
 	unsigned long cap;
 
+	KUNIT_ASSERT_EQ(test, ctx->p_bw, 0ULL);
+	KUNIT_ASSERT_EQ(test, ctx->nr_held, 0);
+	KUNIT_ASSERT_TRUE(test, cpu_online(0));
+	ctx->cpu = 0;
+	ctx->d = sched_test_dl_model_domain(0);
+	all = ctx->d;
 	if (all.cpus < 2)
 		kunit_skip(test, "needs a root domain of 2 CPUs or more (has %d)", all.cpus);
 	for_each_online_cpu(cpu)
-		if (cpu && cpu != ctx->cpu)
-			victim = cpu;
-	if (victim < 0)
-		kunit_skip(test, "no CPU but CPU0 and the kthread's to take offline");
+		victim = cpu;
 	ret = remove_cpu(victim);
 	if (ret)
 		kunit_skip(test, "CPU%d cannot go offline: %d", victim, ret);
