@@ -18,7 +18,7 @@ with a warm ccache the measured full build, and so the estimate, is small.
 A build-only configuration is estimated with the folder and time of the
 first cell of its architecture (its own folder has kernel/sched/ only).
 
-The plan takes, in this order, what fits the budget (the first always):
+The plan takes, in this order, what fits the budget (1 and 2b always):
   1. every cell at the last step;
   2. the build-only configurations at the last step, kernel/sched/ only;
   3. every step in the full cells (one SMP and one UP);
@@ -72,8 +72,8 @@ import matrix
 # 20 s each); these are about 1.5 to 2 times that, for a loaded machine.
 CELL_STEP, BUILD_STEP, SCHED_ONLY, MUTANT, MUTANTS_SETUP = 45, 60, 45, 30, 120
 # A boot of scripts/repeat.sh (kunit.py exec: QEMU and the parse; measured
-# 2-4 s on x86_64, up to 11 s on arm), with room for a loaded machine.
-REPEAT_BOOT = 15
+# 1-4 s, loaded boots the longest), with room for a loaded machine.
+REPEAT_BOOT = 8
 # A full build when nothing was measured (a cold x86_64 build, rounded up).
 UNMEASURED = 420
 # A debug cell's full build when none was measured: KASAN and UBSAN make a
@@ -114,6 +114,7 @@ class Matrix:
         self.base, self.last = steps[0], steps[-1]
         self.debug = debug or {}
         self.repeat, self.repeat_boots = repeat, repeat_boots
+        self.must: Set[str] = set()
 
     def full(self, name: str) -> int:
         return self.full_seconds.get(name, UNMEASURED)
@@ -221,6 +222,9 @@ class Matrix:
             (f'every mutant ({self.mutants}, the tiny cells\' ones too)', mutants('all'),
              self.mutants > 0),
         ]
+        # Taken whatever the budget: the last step everywhere, and the
+        # repeats at it (a few minutes: flakes are found nowhere else).
+        self.must = {found[0][0], found[2][0]}
         return [(d, f) for d, f, wanted in found if wanted]
 
 
@@ -239,7 +243,7 @@ def make_plan(elapsed: int, budget: int, m: Matrix) -> dict:
         add(trial)
         more = m.estimate(trial) - m.estimate(plan)
         costs.append([what, more])
-        if i == 0 or elapsed + m.estimate(trial) <= budget:
+        if i == 0 or what in m.must or elapsed + m.estimate(trial) <= budget:
             plan = trial
             taken.append(what)
         else:

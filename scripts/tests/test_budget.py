@@ -237,6 +237,13 @@ class ReliabilityItemsTest(unittest.TestCase):
         self.assertEqual(p['debug'], [])
         self.assertIn('the debug cells (x86_64-smp-sanitize, arm-up-sanitize) at the last '
                       'step', p['left'])
+        # The repeats are taken even when nothing but the last step fits.
+        p = budget.make_plan(0, 60, m)
+        self.assertEqual(p['repeat'], 5)
+        self.assertIn('5 boots per variant of every cell at the last step (flakes)',
+                      p['taken'])
+        self.assertNotIn('the build-only configurations at the last step, kernel/sched/ only',
+                         p['taken'])
 
     def test_no_debug_cells_no_item(self):
         m = self.matrix(debug={})
