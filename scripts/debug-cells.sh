@@ -53,6 +53,9 @@ for name in "${debug[@]}"; do
 		kmemleak=$(matrix debugcell "$name" console)
 	make_add=$(matrix debugcell "$name" make) || exit 2
 	printf '[%s] %s with %s: started\n' "$name" "$cell" "${kconfig#"$REPO"/}"
+	# A verdict of an earlier run must not stand for this one.
+	rm -rf "$RESULTS/debug/$name/$PKG/report.md" "$RESULTS/debug/$name/$PKG/report.json" \
+		"$RESULTS/debug/$name/selfcheck"
 	one=0
 	SCHED_TINIFY_KCONFIG_ADD=$add SCHED_TINIFY_DEBUG=${name#"$cell"-} SCHED_TINIFY_MAKE_ADD=$make_add \
 		SCHED_TINIFY_KMEMLEAK=$kmemleak SCHED_TINIFY_RESULTS=$RESULTS/debug/$name \

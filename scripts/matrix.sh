@@ -120,8 +120,13 @@ fi
 [[ $debug != all ]] || debug=$(IFS=,; echo "${step_list[*]}")
 repeat_arg=''
 [[ -z $repeat || ${#cell_list[@]} -eq 0 ]] || repeat_arg=$cells_arg
+# The debug cells of the run's cells only: each is judged against its cell.
 debug_arg=''
-[[ -z $debug ]] || debug_arg=$(matrix debug | paste -sd,)
+if [[ -n $debug ]]; then
+	for d in $(matrix debug); do
+		[[ " ${cell_list[*]} " != *" $(matrix debugcell "$d" cell) "* ]] || debug_arg+="${debug_arg:+,}$d"
+	done
+fi
 tiny_arg=''
 [[ $tiny == n ]] || tiny_arg=$(matrix tiny | paste -sd,)
 # judge [report.py options]: report.py on this run's steps and results.
@@ -194,7 +199,7 @@ if [[ -z $cells && -z $steps && -z $plan ]]; then
 	printf '[peer] the requests of chrt in a tiny arm kernel: started\n'
 	peer_rc=0
 	run "$REPO/scripts/peer-check.sh" 2>>"$RESULTS/$PKG/matrix.log" \
-		> >(sed 's/^/[peer] /') || peer_rc=$?
+		> >(sed -u 's/^/[peer] /') || peer_rc=$?
 	[[ $peer_rc -le 1 ]] || note "peer-check.sh failed (exit $peer_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
@@ -208,7 +213,7 @@ if [[ -n $tiny_arg && -n $tiny_steps ]]; then
 	[[ $reuse == n ]] || tiny_opts+=(--reuse)
 	tiny_rc=0
 	run "$REPO/scripts/tiny-cells.sh" "${tiny_opts[@]}" \
-		--steps "$tiny_steps" 2>>"$RESULTS/$PKG/matrix.log" > >(sed 's/^/[tiny] /') || tiny_rc=$?
+		--steps "$tiny_steps" 2>>"$RESULTS/$PKG/matrix.log" > >(sed -u 's/^/[tiny] /') || tiny_rc=$?
 	[[ $tiny_rc -le 1 ]] || note "tiny-cells.sh failed (exit $tiny_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
@@ -217,27 +222,31 @@ if [[ -n $repeat_arg ]]; then
 	printf '[repeat] %s, %s boots per variant at %s: started\n' "$repeat_arg" "$repeat" "${step_list[-1]}"
 	rep_rc=0
 	run "$REPO/scripts/repeat.sh" --cells "$repeat_arg" --step "${step_list[-1]}" \
-		--count "$repeat" 2>>"$RESULTS/$PKG/matrix.log" > >(sed 's/^/[repeat] /') || rep_rc=$?
-	[[ $rep_rc -le 1 ]] || note "repeat.sh failed (exit $rep_rc): see $RESULTS/$PKG/matrix.log"
+		--count "$repeat" 2>>"$RESULTS/$PKG/matrix.log" > >(sed -u 's/^/[repeat] /') || rep_rc=$?
+	[[ $rep_rc -le 1 ]] || { note "repeat.sh failed (exit $rep_rc): see $RESULTS/$PKG/matrix.log"; harness=y; }
 fi
 
 # The debug cells (sanitizers, kmemleak) at the steps asked for.
 if [[ -n $debug_arg ]]; then
 	printf '[debug] %s at %s: started\n' "$debug_arg" "$debug"
-	dbg_opts=(--steps "$debug")
+	dbg_opts=(--cells "$debug_arg" --steps "$debug")
 	[[ $reuse == n ]] || dbg_opts+=(--reuse)
 	dbg_rc=0
 	run "$REPO/scripts/debug-cells.sh" "${dbg_opts[@]}" 2>>"$RESULTS/$PKG/matrix.log" \
-		> >(sed 's/^/[debug] /') || dbg_rc=$?
-	[[ $dbg_rc -le 1 ]] || note "debug-cells.sh failed (exit $dbg_rc): see $RESULTS/$PKG/matrix.log"
+		> >(sed -u 's/^/[debug] /') || dbg_rc=$?
+	[[ $dbg_rc -le 1 ]] || { note "debug-cells.sh failed (exit $dbg_rc): see $RESULTS/$PKG/matrix.log"; harness=y; }
 fi
 
 rc=0
+harness=${harness:-n}
 # The size limit compares with the baseline; a debug cell's sizes are not
 # the product's.
 size_opt=(--size-limit 0.1)
 [[ -z $same_as ]] || size_opt=()
 judge "${size_opt[@]}" >/dev/null || rc=$?
+# A repeat or debug run that could not run is a harness failure, whatever
+# the report found of it.
+[[ $harness == n || $rc -ge 2 ]] || rc=2
 [[ $rc -le 1 ]] || { note "report.py could not judge the run (exit $rc)"; exit 2; }
 note "report: $RESULTS/$PKG/report.md; total $(($(date +%s) - start)) s"
 python3 "$REPO/scripts/results.py" summary "$RESULTS/$PKG/report.json"

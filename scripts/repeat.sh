@@ -67,6 +67,9 @@ start_load() {
 
 rc=0
 for cell in "${cells[@]}"; do
+	out=$RESULTS/$PKG/repeat/$cell
+	# No summary of an earlier run may outlive a failure of this one.
+	rm -rf "$out"
 	cell_settings "$cell" || exit 2
 	bdir=$BUILD/$cell
 	stamp="$sha $(sha256sum <<<"$inputs" | cut -d' ' -f1)"
@@ -96,8 +99,6 @@ for cell in "${cells[@]}"; do
 		fi
 		vname+=("cpus$cpus-loaded") vcpus+=("$cpus") vargs+=("$qemu_args") vload+=(y)
 	fi
-	out=$RESULTS/$PKG/repeat/$cell
-	rm -rf "$out"
 	mkdir -p "$out"
 	printf 'cell=%s\nstep=%s\nsha=%s\ncount=%s\ncpus=%s\n' "$cell" "$step" "$sha" "$count" "$cpus" >"$out/meta"
 	awk '{ print "input_" $0 }' <<<"$inputs" >>"$out/meta"

@@ -63,9 +63,13 @@ SPLAT = re.compile(r'\b(WARNING|BUG|INFO): |kernel BUG at |Oops|Kernel panic|'
                    r'suspicious RCU usage|sleeping function called from invalid context|'
                    r'UBSAN: |KASAN: ')
 
+# What a debug run sets (scripts/debug-cells.sh), and a plain one does not.
+DEBUG_ENV = ('SCHED_TINIFY_KCONFIG_ADD', 'SCHED_TINIFY_DEBUG', 'SCHED_TINIFY_MAKE_ADD',
+             'SCHED_TINIFY_KMEMLEAK')
 # What kmemleak prints of each leak it reports.
 KMEMLEAK_LEAK = re.compile(r'unreferenced object 0x')
-KMEMLEAK_PID = re.compile(r'^\s*comm ".*", pid (\d+),')
+KMEMLEAK_PID = re.compile(r'^\s*comm "(.*)", pid (\d+),')
+KMEMLEAK_FRAME = re.compile(r'^\s*\[<[^>]*>\] ([A-Za-z0-9_.]+)\+0x')
 
 
 class ReportError(Exception):
@@ -218,35 +222,59 @@ def check_meta(meta: Dict[str, str], sha: Optional[str],
             problems.append(f'stale: no {key} recorded')
         elif old != value:
             problems.append(f'stale: {key} was "{old}", is "{value}"')
+    # An input the result had and the current run has not (a debug run's).
+    if inputs is not None:
+        problems.extend(f'stale: {k[6:]} was "{v}", is not an input now'
+                        for k, v in sorted(meta.items())
+                        if k.startswith('input_') and k[6:] not in inputs)
     return (STALE if problems else ''), problems
 
 
-def kmemleak_leaks(lines: List[str]) -> List[Tuple[str, str]]:
-    """Every leak kmemleak printed: (its "unreferenced object" line, the pid
-    of the task that made the allocation, '' when not printed)."""
+def kmemleak_leaks(lines: List[str]) -> List[Tuple[str, str, str]]:
+    """Every leak kmemleak printed: (its "unreferenced object" line, the
+    comm and pid of the allocation, as "comm pid", and its backtrace, the
+    function names joined by spaces). A leak's block is the indented lines
+    after its first."""
     out = []
     for i, line in enumerate(lines):
-        if KMEMLEAK_LEAK.search(line):
-            m = KMEMLEAK_PID.search(lines[i + 1]) if i + 1 < len(lines) else None
-            out.append((line.strip(), m.group(1) if m else ''))
+        if not KMEMLEAK_LEAK.search(line):
+            continue
+        who, trace = '', []
+        for more in lines[i + 1:]:
+            if not more[:1].isspace() or KMEMLEAK_LEAK.search(more):
+                break
+            m = KMEMLEAK_PID.search(more)
+            if m:
+                who = f'{m.group(1)} {m.group(2)}'
+            m = KMEMLEAK_FRAME.search(more)
+            if m:
+                trace.append(m.group(1))
+        out.append((line.strip(), who, ' '.join(trace)))
     return out
+
+
+def boot_leak(who: str, trace: str) -> bool:
+    """A leak that start_kernel() made on the boot CPU, before kernel_init
+    (pid 1, where the suites run) and every kthread exist: comm swapper/0,
+    pid 0, start_kernel in its backtrace. (Other pid 0 allocations -- the
+    idle tasks, hard and soft interrupts, which run timers and RCU
+    callbacks the suites cause -- count.)"""
+    return who == 'swapper/0 0' and 'start_kernel' in trace.split()
 
 
 def kmemleak_problems(lines: List[str]) -> Tuple[List[str], List[str]]:
     """A debug cell's kmemleak scan after the suites (scripts/kmemleak-init.c):
-    (problems, notes). It must have finished and found no leak made by a
-    task (pid > 0). A leak allocated by pid 0 -- the boot CPU in
-    start_kernel(), before kernel_init (pid 1), where the suites run, and
-    every kthread exist -- cannot be the suites': it is a note."""
+    (problems, notes). It must have finished and found no leak but those of
+    early boot (boot_leak()), which are notes."""
     leaks = kmemleak_leaks(lines)
-    ours = [line for line, pid in leaks if pid != '0']
-    boot = [line for line, pid in leaks if pid == '0']
+    ours = [line for line, who, trace in leaks if not boot_leak(who, trace)]
+    boot = [line for line, who, trace in leaks if boot_leak(who, trace)]
     out, notes = [], []
     if ours:
         out.append(f'kmemleak: {len(ours)} leak(s) reported, first: {ours[0][:160]}')
     if boot:
-        notes.append(f'kmemleak: {len(boot)} leak(s) allocated in early boot (pid 0, before '
-                     f'the suites), not counted; first: {boot[0][:160]}')
+        notes.append(f'kmemleak: {len(boot)} leak(s) allocated in early boot (start_kernel(), '
+                     f'pid 0, before the suites), not counted; first: {boot[0][:160]}')
     errors = [line.strip() for line in lines if 'kmemleak-init: error:' in line]
     out.extend(f'kmemleak: {e}' for e in errors[:1])
     off = [line.strip() for line in lines if 'Kernel memory leak detector disabled' in line]
@@ -319,24 +347,25 @@ def read_results_txt(path: str) -> Dict[str, Tuple[str, str]]:
     return out
 
 
-def same_as_plain(plain_dir: str, step: str, cell: str, sha: str,
-                  results: Dict[str, Tuple[str, str]]) -> List[str]:
-    """A debug cell against the plain cell at the same step (its
-    results.txt, from a run at the same commit): one problem per
-    difference, or why there is nothing to compare with."""
-    d = os.path.join(plain_dir, step, cell)
-    try:
-        meta = read_meta(os.path.join(d, 'meta'))
-        plain = read_results_txt(os.path.join(d, 'results.txt'))
-    except OSError:
+def same_as_plain(parser, plain_dir: str, step: str, cell_def: dict, sha: str,
+                  results: Dict[str, Tuple[str, str]],
+                  inputs: Optional[Dict[str, str]]) -> List[str]:
+    """A debug cell against the plain cell at the same step: the plain
+    result, judged as the plain report would (complete, of this commit,
+    made with the plain cell's current @inputs, green), gives one problem
+    per difference, or why there is nothing to compare with."""
+    name = cell_def['name']
+    plain = load_cell(parser, plain_dir, step, name, sha, cell_def, inputs)
+    rerun = f'scripts/matrix.sh --cells {name} --steps {step}'
+    if plain.status == NOT_RUN:
         return [f'no result of the plain cell at this step in {plain_dir} to compare '
-                f'with (scripts/matrix.sh --cells {cell} --steps {step})']
-    if meta.get('sha') != sha:
-        return [f'the plain cell\'s result in {plain_dir} is of another commit '
-                f'({meta.get("sha", "?")[:12]}): run scripts/matrix.sh --cells {cell} '
-                f'--steps {step}']
+                f'with ({rerun})']
+    if plain.status or not plain.ok:
+        why = (plain.problems + plain.failures + [plain.status])[0]
+        return [f'the plain cell\'s result in {plain_dir} is not a green, fresh one '
+                f'({why}): run {rerun}']
     return [f'differs from the plain cell: {x}'
-            for x in differences(plain, results, 'plain cell')]
+            for x in differences(plain.results, results, 'plain cell')]
 
 
 def results_lines(results: Dict[str, Tuple[str, str]]) -> List[str]:
@@ -857,6 +886,10 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
 
     same_as = getattr(args, 'same_as', '') or ''
     current = {c: inputs('cells', c) if inputs else None for c in cells}
+    # The plain cells' inputs: the current ones without a debug run's.
+    plain_env = {k: v for k, v in os.environ.items() if k not in DEBUG_ENV}
+    plain_inputs = {c: matrix.inputs(by_name[c], env=plain_env) if inputs and same_as
+                    else None for c in cells}
     grid: Dict[Tuple[str, str], Cell] = {}
     for step in dict.fromkeys([BASELINE] + steps):
         for c in cells:
@@ -909,7 +942,8 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
             problems.extend(f'{step} {c}: {p}' for p in cell.failures)
             data['notes'].extend(f'{step} {c}: {n}' for n in cell.notes)
             if same_as and entry['judged']:
-                entry['plain'] = same_as_plain(same_as, step, c, sha_of[step], cell.results)
+                entry['plain'] = same_as_plain(parser, same_as, step, by_name[c], sha_of[step],
+                                               cell.results, plain_inputs[c])
                 if entry['plain']:
                     entry['red'] = True
                     if entry['status'] == SAME:

@@ -34,7 +34,7 @@ class KmemleakTest(ReportTestCase):
         cell = self.cell('00-baseline', SHA0)
         self.assertEqual(cell.problems, [])
         self.assertEqual(len(cell.notes), 1)
-        self.assertIn('8 leak(s) allocated in early boot (pid 0', cell.notes[0])
+        self.assertIn('8 leak(s) allocated in early boot (start_kernel(), pid 0', cell.notes[0])
         self.assertEqual(cell.counts['PASS'], 130)
 
     def test_leak_of_a_task_is_red(self):
@@ -46,6 +46,18 @@ class KmemleakTest(ReportTestCase):
         self.assertTrue(cell.problems[0].startswith(
             'kmemleak: 1 leak(s) reported, first: unreferenced object 0x'))
         self.assertIn('7 leak(s) allocated in early boot', cell.notes[0])
+
+    def test_pid_0_outside_start_kernel_is_red(self):
+        # Interrupts and idle tasks allocate as pid 0 too: only the boot
+        # CPU's start_kernel() is early boot.
+        for old, new in (('comm "swapper/0", pid 0,', 'comm "softirq", pid 0,'),
+                         ('start_kernel+', 'rest_init+')):
+            log = fixture('kmemleak', 'test.log').replace(old, new, 1)
+            self.put_kmemleak('00-baseline', SHA0, log=log)
+            cell = self.cell('00-baseline', SHA0)
+            self.assertEqual(len(cell.problems), 1, (new, cell.problems))
+            self.assertIn('7 leak(s) allocated in early boot', cell.notes[0])
+            shutil.rmtree(os.path.join(self.results, '00-baseline'))
 
     def test_scan_that_did_not_finish_is_red(self):
         log = fixture('kmemleak', 'test.log').replace('kmemleak-init: done:', 'kmemleak-init:')
@@ -83,14 +95,12 @@ class SameAsPlainTest(ReportTestCase):
         self.plain = os.path.join(self.dir, 'plain')
 
     def put_plain(self, step, sha, name='pass'):
-        parser = report.load_parser(TREE)
-        results, _, _ = report.normalize(parser, fixture(name, 'test.log').splitlines(True))
-        d = os.path.join(self.plain, step, CELL['name'])
-        os.makedirs(d)
-        with open(os.path.join(d, 'results.txt'), 'w', encoding='utf-8') as f:
-            f.write(''.join(x + '\n' for x in report.results_lines(results)))
-        with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
-            f.write(f'sha={sha}\ncomplete=y\n')
+        """A plain cell's result, as run-cell.sh leaves it, under plain/."""
+        results, self.results = self.results, self.plain
+        try:
+            self.put(step, sha, name)
+        finally:
+            self.results = results
 
     def judge(self):
         args = self.args()
@@ -104,15 +114,26 @@ class SameAsPlainTest(ReportTestCase):
         self.assertEqual(data['verdict'], 'GREEN', data['problems'])
         self.assertEqual(data['grid'][STEP1][CELL['name']]['status'], report.SAME)
 
-    def test_difference_from_the_plain_cell_is_red(self):
+    def test_red_plain_cell_or_difference_is_red(self):
+        # A red plain cell is no reference.
         self.put(STEP1, SHA1)
         self.put_plain(STEP1, SHA1, 'fail')
         data = self.judge()
         self.assertEqual(data['verdict'], 'RED')
         self.assertEqual(data['grid'][STEP1][CELL['name']]['status'], report.DIFFERS)
+        self.assertIn(f'{STEP1} x86_64-smp: the plain cell\'s result in {self.plain} is not a '
+                      'green, fresh one (sched_dl_checkparam: FAIL): run scripts/matrix.sh '
+                      f'--cells x86_64-smp --steps {STEP1}', data['problems'])
+        # A green plain cell whose results differ: each difference named.
+        shutil.rmtree(os.path.join(self.results, STEP1))
+        self.put(STEP1, SHA1, 'fail')
+        shutil.rmtree(os.path.join(self.plain, STEP1))
+        self.put_plain(STEP1, SHA1)
+        data = self.judge()
+        self.assertEqual(data['grid'][STEP1][CELL['name']]['status'], report.DIFFERS)
         self.assertIn(f'{STEP1} x86_64-smp: differs from the plain cell: changed: '
                       'sched_dl_checkparam.checkparam_rules.runtime 1024, 1 << DL_SCALE: '
-                      'FAIL -> PASS', data['problems'])
+                      'PASS -> FAIL', data['problems'])
 
     def test_no_plain_result_or_another_commit_is_red(self):
         self.put(STEP1, SHA1)
@@ -121,8 +142,16 @@ class SameAsPlainTest(ReportTestCase):
         self.assertTrue(any('no result of the plain cell' in p for p in data['problems']))
         self.put_plain(STEP1, SHA0)
         data = self.judge()
-        self.assertTrue(any('is of another commit' in p for p in data['problems']),
-                        data['problems'])
+        self.assertTrue(any('is not a green, fresh one (stale: ran aaaaaaaaaaaa' in p
+                            for p in data['problems']), data['problems'])
+
+    def test_plain_result_that_is_red_is_no_reference(self):
+        self.put(STEP1, SHA1)
+        self.put_plain(STEP1, SHA1, 'crash')
+        data = self.judge()
+        self.assertEqual(data['verdict'], 'RED')
+        self.assertTrue(any('is not a green, fresh one (QEMU timed out)' in p
+                            for p in data['problems']), data['problems'])
 
 
 class FlakesTest(unittest.TestCase):
@@ -314,12 +343,16 @@ class SelfcheckTest(unittest.TestCase):
                'selfcheck_timer_fn+0x0/0x10\n'
                'WARNING: CPU: 1 PID: 60 at lib/debugobjects.c:505 debug_print_object+0xa/0xb\n'
                'BUG: KASAN: use-after-free in debug_selfcheck_planted+0x1/0x2\n')
+    LEAK = ('unreferenced object 0xffff888001e4e700 (size 128):\n'
+            '  comm "kunit_try_catch", pid 60, jiffies 4294893000\n'
+            '  backtrace:\n'
+            '    [<(____ptrval____)>] __kmalloc+0x1/0x2\n'
+            '    [<(____ptrval____)>] debug_selfcheck_planted+0x3/0x4\n')
 
-    def log(self, planted=PLANTED, pid='60'):
-        log = fixture('kmemleak', 'test.log').replace('kmemleak-init: start\n',
-                                                      planted + 'kmemleak-init: start\n', 1)
-        return log.replace('comm "swapper/0", pid 0,', f'comm "kunit_try_catch", pid {pid},',
-                           1).splitlines(True)
+    def log(self, planted=PLANTED, leak=LEAK):
+        log = fixture('kmemleak', 'test.log')
+        log = log.replace('kmemleak-init: start\n', planted + 'kmemleak-init: start\n', 1)
+        return log.replace('kmemleak-init: done:', leak + 'kmemleak-init: done:', 1).splitlines(True)
 
     def test_everything_caught(self):
         results = selfcheck.judge(self.log())
@@ -333,8 +366,18 @@ class SelfcheckTest(unittest.TestCase):
             planted = ''.join(x for j, x in enumerate(lines) if j != i)
             caught = {n: c for n, c, _ in selfcheck.judge(self.log(planted))}
             self.assertFalse(caught[name], name)
-        caught = {n: c for n, c, _ in selfcheck.judge(self.log(pid='0'))}
-        self.assertFalse(caught['kmemleak'])
+        # A leak of someone else, or one counted as early boot, is not it.
+        for leak in (self.LEAK.replace('debug_selfcheck_planted', 'other_function'),
+                     self.LEAK.replace('(size 128)', '(size 64)'),
+                     self.LEAK.replace('"kunit_try_catch", pid 60', '"swapper/0", pid 0')
+                     .replace('__kmalloc', 'start_kernel')):
+            caught = {n: c for n, c, _ in selfcheck.judge(self.log(leak=leak))}
+            self.assertFalse(caught['kmemleak'], leak)
+        # ODEBUG's line without its WARNING would not make the report red.
+        planted = self.PLANTED.replace('WARNING: CPU: 1 PID: 60 at lib/debugobjects.c:505 '
+                                       'debug_print_object+0xa/0xb\n', '')
+        caught = {n: c for n, c, _ in selfcheck.judge(self.log(planted))}
+        self.assertTrue(caught['debug objects'])
         self.assertFalse(caught['report'])
 
     def test_main(self):
