@@ -200,8 +200,9 @@ class Matrix:
                 p['mutants'] = which
             return add
 
+        last_everywhere = cells(self.cells, [last])
         found = [
-            ('every cell at the last step', cells(self.cells, [last]), True),
+            ('every cell at the last step', last_everywhere, True),
             ('the build-only configurations at the last step, kernel/sched/ only',
              builds([last], SCHED), bool(self.builds)),
             (f'{self.repeat} boots per variant of every cell at the last step (flakes)',
@@ -224,7 +225,7 @@ class Matrix:
         ]
         # Taken whatever the budget: the last step everywhere, and the
         # repeats at it (a few minutes: flakes are found nowhere else).
-        self.must = {found[0][0], found[2][0]}
+        self.must = {d for d, f, _ in found if f in (last_everywhere, repeat)}
         return [(d, f) for d, f, wanted in found if wanted]
 
 

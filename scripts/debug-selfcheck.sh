@@ -44,8 +44,11 @@ trap restore EXIT
 
 rc=0
 cd "$TREE"
+# The build command's compiler is "ccache ...": hit the cache as
+# run-cell.sh does.
+! command -v ccache >/dev/null || export CCACHE_BASEDIR=$WORK/$PKG
 for name in "${debug[@]}"; do
-	cell=$(matrix debugcell "$name" cell)
+	cell=$(matrix debugcell "$name" cell) || exit 2
 	meta=$RESULTS/debug/$name/$PKG/$last/$cell/meta
 	out=$RESULTS/debug/$name/selfcheck
 	rm -rf "$out"

@@ -91,6 +91,10 @@ def judge(parser, folder: str) -> dict:
             for case in set(ref) | set(results):
                 if ref.get(case) != results.get(case):
                     flaky[case] = flaky.get(case, 0) + 1
+        # Every variant boots count times (meta): a run that never happened
+        # proves nothing.
+        if len(runs) != data['count']:
+            failed.append(f'{v}: {len(runs)} run(s), {data["count"]} asked for')
         first[v] = ref or {}
         data['variants'][v] = {
             'runs': len(runs), 'cpus': meta.get('cpus', ''), 'load': meta.get('load', 'n'),

@@ -6,9 +6,10 @@
  * argument of init, no longer of the kernel), so the kernel goes on to
  * this program once the suites are done. It mounts debugfs, waits until
  * what the suites allocated is older than kmemleak's minimum age (5 s),
- * scans twice (an object is reported only if it is unreferenced in both
- * scans), prints kmemleak's report and restarts the machine, which ends
- * QEMU (-no-reboot). Built without a C library, with the kernel tree's
+ * scans twice (the first scan records each object's checksum; an object
+ * is reported when it is unreferenced and its checksum has not changed
+ * since the scan before), prints kmemleak's report and restarts the
+ * machine, which ends QEMU (-no-reboot). Built without a C library, with the kernel tree's
  * tools/include/nolibc. Every line of its own starts with "kmemleak-init: ";
  * scripts/report.py wants the "done" line and no "unreferenced object".
  */
@@ -51,7 +52,7 @@ int main(void)
 		goto out;
 	}
 	sleep(6);
-	if (kmemleak("scan") < 0 || (sleep(1), kmemleak("scan")) < 0) {
+	if (kmemleak("scan") < 0 || kmemleak("scan") < 0) {
 		say("kmemleak-init: error: cannot scan (kmemleak off or disabled?)\n");
 		goto out;
 	}
@@ -65,6 +66,10 @@ int main(void)
 		total += n;
 	}
 	close(fd);
+	if (n < 0) {
+		say("kmemleak-init: error: cannot read " KMEMLEAK " to its end\n");
+		goto out;
+	}
 	say(total ? "kmemleak-init: done: leaks reported\n" :
 		    "kmemleak-init: done: no leak reported\n");
 out:

@@ -171,7 +171,9 @@ def select(data, names=None, kind='cells'):
     wanted = [n for n in names.split(',') if n]
     unknown = [n for n in wanted if n not in by_name]
     if unknown:
-        raise MatrixError(f'unknown {kind[:-1]}(s): {", ".join(unknown)} '
+        what = {'cells': 'cell', 'builds': 'build', 'tiny': 'tiny cell',
+                'debug': 'debug cell'}.get(kind, kind)
+        raise MatrixError(f'unknown {what}(s): {", ".join(unknown)} '
                           f'(known: {", ".join(by_name)})')
     return [by_name[n] for n in wanted]
 

@@ -728,8 +728,11 @@ def judge_reliability(args, sha_of: Dict[str, str]) -> dict:
             summ = None
         if summ:
             entry = matrix.select(data, c)[0] if c in {x['name'] for x in data['cells']} else None
-            status, why = check_meta({**meta, 'complete': 'y'}, sha_of.get(summ['step']),
+            status, why = check_meta({**meta, 'complete': 'y'},
+                                     sha_of.get(summ['step'], 'not a step now'),
                                      matrix.inputs(entry) if entry else None)
+            if c in want_rep and summ['step'] != list(sha_of)[-1]:
+                status, why = STALE, why + [f'at {summ["step"]}, not at the last step']
             e.update(line=summ['line'], totals=summ['totals'], step=summ['step'],
                      variants={v: {k: x[k] for k in ('runs', 'cpus', 'load', 'seconds')}
                                for v, x in summ['variants'].items()},
@@ -758,6 +761,19 @@ def judge_reliability(args, sha_of: Dict[str, str]) -> dict:
         if rep:
             steps = [x['name'] for x in rep['steps']]
             old = [x['name'] for x in rep['steps'] if sha_of.get(x['name']) != x['sha']]
+            # Made with other options, kbuild variables or kmemleak init
+            # than the current ones: stale too.
+            cell_def = matrix.select(data, entry['cell'])[0]
+            want = debug_inputs(entry, cell_def)
+            for x in steps:
+                try:
+                    meta = read_meta(os.path.join(dbg_root, n, args.package, x, entry['cell'],
+                                                  'meta'))
+                except OSError:
+                    continue
+                _, why = check_meta({**meta, 'complete': 'y'}, None, want)
+                if why and x not in old:
+                    old.append(f'{x} ({why[0]})')
             judged = sum(1 for row in rep['grid'].values() for x in row.values() if x['judged'])
             e['notes'] = rep.get('notes', [])[:10]
             e.update(steps=steps, judged=judged, problems=rep['problems'][:10],
@@ -770,7 +786,7 @@ def judge_reliability(args, sha_of: Dict[str, str]) -> dict:
                 e['command'] += f' --steps {",".join(steps)}'
             e['status'] = STALE if old else rep['verdict'].lower()
             if old:
-                e['why'] = [f'{", ".join(old)}: of another commit']
+                e['why'] = [f'{", ".join(old)}: of another commit or other inputs']
             # At the last step, the self-check must have seen every planted
             # bug reported (scripts/debug-selfcheck.sh).
             last = list(sha_of)[-1]
@@ -782,7 +798,12 @@ def judge_reliability(args, sha_of: Dict[str, str]) -> dict:
                         e['selfcheck'] = f.read().strip()
                 except OSError:
                     sc_meta, e['selfcheck'] = {}, ''
-                if sc_meta.get('sha') != sha_of[last] or 'selfcheck: GREEN' not in e['selfcheck']:
+                with open(os.path.join(os.path.dirname(matrix.MATRIX), '..', 'scripts',
+                                       'debug-selfcheck.c'), 'rb') as f:
+                    planted = matrix.digest(f.read())
+                if sc_meta.get('sha') != sha_of[last] or \
+                        sc_meta.get('source_sha256') != planted or \
+                        'selfcheck: GREEN' not in e['selfcheck']:
                     e['status'] = 'red'
                     e['problems'].append('the self-check did not see every planted bug '
                                          f'reported: {e["selfcheck"] or "not run"} '
@@ -791,6 +812,21 @@ def judge_reliability(args, sha_of: Dict[str, str]) -> dict:
         if n in want_dbg and e['status'] != 'green':
             out['problems'].append(f'debug cell {n}: {e["status"]}: {e["line"] or "no report"}')
     return out
+
+
+def debug_inputs(entry: dict, cell_def: dict) -> Dict[str, str]:
+    """The current inputs of a debug cell's results: the cell's, under the
+    environment scripts/debug-cells.sh gives scripts/run-cell.sh."""
+    root = os.path.join(os.path.dirname(matrix.MATRIX), '..')
+    with open(os.path.join(root, entry['kconfig']), encoding='utf-8') as f:
+        add = ' '.join(line.strip() for line in f
+                       if re.fullmatch(r'CONFIG_[A-Za-z0-9_]*=[^ ]*', line.strip()))
+    env = {k: v for k, v in os.environ.items() if k not in DEBUG_ENV}
+    env.update(SCHED_TINIFY_KCONFIG_ADD=add,
+               SCHED_TINIFY_DEBUG=entry['name'][len(entry['cell']) + 1:],
+               SCHED_TINIFY_MAKE_ADD=entry.get('make', ''),
+               SCHED_TINIFY_KMEMLEAK=entry['console'] if entry['kmemleak'] else '')
+    return matrix.inputs(cell_def, env=env, root=root)
 
 
 def render_reliability(rel: dict) -> List[str]:

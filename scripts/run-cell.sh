@@ -27,8 +27,10 @@
 #                             (e.g. "UBSAN_SANITIZE_core.o=y")
 #   SCHED_TINIFY_KMEMLEAK     the console device (ttyS0, ttyAMA0): boot with
 #                             an initramfs whose init (scripts/kmemleak-init.c)
-#                             scans for leaks after the suites; the kernel
-#                             gets kunit_shutdown after "--", as init's
+#                             scans for leaks after the suites; kunit.py's
+#                             own arguments come after "--" and become
+#                             init's (kunit.enable=1 too, harmless: KUnit is
+#                             enabled by default)
 # After a successful build, $BUILD/.../sched-tinify.built holds the step's
 # commit and the inputs' digest: scripts/repeat.sh boots such a folder
 # again without building.

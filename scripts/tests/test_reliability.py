@@ -18,7 +18,7 @@ import flakes
 import matrix
 import report
 import selfcheck
-from tests.test_report import (CELL, SHA0, SHA1, TREE, ReportTestCase, fixture,
+from tests.test_report import (CELL, HERE, SHA0, SHA1, TREE, ReportTestCase, fixture,
                                setUpModule)  # noqa: F401 pylint: disable=unused-import
 
 STEP1 = '01-move'
@@ -178,6 +178,13 @@ class FlakesTest(unittest.TestCase):
         with open(os.path.join(d, 'meta'), 'w', encoding='utf-8') as f:
             f.write(''.join(f'{k}={v}\n' for k, v in fields.items()))
 
+    def test_missing_runs_fail(self):
+        self.run_('cpus4', 1)
+        self.run_('cpus4', 2)
+        data = flakes.judge(self.parser, self.dir)
+        self.assertEqual(data['verdict'], 'RED')
+        self.assertIn('cpus4: 2 run(s), 3 asked for', data['variants']['cpus4']['failed'])
+
     def test_steady_runs_are_green(self):
         for i in (1, 2, 3):
             self.run_('cpus4', i)
@@ -214,8 +221,9 @@ class FlakesTest(unittest.TestCase):
         skip = fixture('pass', 'test.log').replace(
             'ok 2 bw_alloc\n', 'ok 2 bw_alloc # SKIP needs 4 CPUs\n', 1)
         self.assertTrue(skip != fixture('pass', 'test.log'), 'the fixture changed')
-        self.run_('cpus4', 1)
-        for i in (1, 2):
+        for i in (1, 2, 3):
+            self.run_('cpus4', i)
+        for i in (1, 2, 3):
             self.run_('cpus2', i, cpus='2', booted='2', log=skip)
         data = flakes.judge(self.parser, self.dir)
         self.assertEqual(data['totals']['flaky_cases'], 0)
@@ -223,7 +231,8 @@ class FlakesTest(unittest.TestCase):
         self.assertEqual(data['verdict'], 'GREEN')
 
     def test_main_writes_the_summaries(self):
-        self.run_('cpus4', 1)
+        for i in (1, 2, 3):
+            self.run_('cpus4', i)
         self.assertEqual(flakes.main(['--tree', TREE, self.dir]), 0)
         with open(os.path.join(self.dir, 'summary.json'), encoding='utf-8') as f:
             self.assertEqual(json.load(f)['verdict'], 'GREEN')
@@ -308,8 +317,10 @@ class ReliabilitySectionTest(ReportTestCase):
                       e['problems'][0])
         sc = os.path.join(self.debug_root, 'x86_64-smp-sanitize', 'selfcheck')
         os.makedirs(sc)
+        with open(os.path.join(os.path.dirname(HERE), 'debug-selfcheck.c'), 'rb') as f:
+            planted = matrix.digest(f.read())
         with open(os.path.join(sc, 'meta'), 'w', encoding='utf-8') as f:
-            f.write(f'step={STEP1}\nsha={SHA1}\n')
+            f.write(f'step={STEP1}\nsha={SHA1}\nsource_sha256={planted}\n')
         with open(os.path.join(sc, 'verdict'), 'w', encoding='utf-8') as f:
             f.write('x86_64-smp-sanitize selfcheck: selfcheck: RED: 4 of 5 caught, missed: '
                     'KASAN (kunit.py exec exit 0)\n')
@@ -322,6 +333,22 @@ class ReliabilitySectionTest(ReportTestCase):
         e = data['reliability']['debug']['x86_64-smp-sanitize']
         self.assertEqual(e['status'], 'green')
         self.assertIn('; selfcheck: selfcheck: GREEN: 5 of 5 caught', report.render_markdown(data))
+        # A result made with other inputs than the debug cell's current ones.
+        cell_dir = os.path.join(d, STEP1, 'x86_64-smp')
+        os.makedirs(cell_dir)
+        want = report.debug_inputs(matrix.select(matrix.load(), 'x86_64-smp-sanitize',
+                                                 'debug')[0],
+                                   matrix.select(matrix.load(), 'x86_64-smp')[0])
+        meta = ''.join(f'input_{k}={v}\n' for k, v in want.items())
+        with open(os.path.join(cell_dir, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(meta)
+        self.assertEqual(self.judge()['reliability']['debug']['x86_64-smp-sanitize']['status'],
+                         'green')
+        with open(os.path.join(cell_dir, 'meta'), 'w', encoding='utf-8') as f:
+            f.write(meta.replace('input_debug=sanitize', 'input_debug=other'))
+        e = self.judge()['reliability']['debug']['x86_64-smp-sanitize']
+        self.assertEqual(e['status'], report.STALE)
+        self.assertIn('debug was "other", is "sanitize"', e['why'][0])
         self.assertEqual(e['line'], f'GREEN: 1 cell step(s) judged ({STEP1} to {STEP1}), '
                                     '0 problem(s)')
         self.assertIn('noted, not counted: 01-move x86_64-smp: kmemleak: 8 leak(s)',
