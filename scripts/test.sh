@@ -26,7 +26,8 @@
 #
 # Usage: scripts/test.sh [--no-matrix | --full]
 #   --no-matrix  stop after the static checks (for a quick local run)
-#   --full       no budget: every step everywhere and every mutant
+#   --full       no budget: the main job (every step everywhere, 10 repeats
+#                a variant, the debug cells at every step) and every mutant
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
