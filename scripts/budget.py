@@ -155,7 +155,8 @@ class Matrix:
         cost += plan.get('repeat', 0) * self.repeat_boots * REPEAT_BOOT
         for name, at in self.debug.items() if plan.get('debug') else []:
             full = self.full_seconds.get(name, UNMEASURED_DEBUG)
-            cost += CELL_STEP
+            # The step, then the self-check (a kernel/sched/ build and a boot).
+            cost += 2 * CELL_STEP
             if not at:
                 cost += full
             elif at != self.last:
