@@ -44,20 +44,25 @@ last=${all[-1]}
 rc=0
 for name in "${debug[@]}"; do
 	cell=$(matrix debugcell "$name" cell) || exit 2
-	kconfig=$REPO/$(matrix debugcell "$name" kconfig) || exit 2
-	[[ -f $kconfig ]] || die "$name: no file $kconfig"
-	add=$(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=[^ ]*\)$/\1/p' "$kconfig" | paste -sd' ')
-	[[ -n $add ]] || die "$name: $kconfig sets no option"
-	kmemleak=''
-	[[ $(matrix debugcell "$name" kmemleak) == n ]] ||
-		kmemleak=$(matrix debugcell "$name" console)
-	make_add=$(matrix debugcell "$name" make) || exit 2
-	printf '[%s] %s with %s: started\n' "$name" "$cell" "${kconfig#"$REPO"/}"
+	# SCHED_TINIFY_KCONFIG_ADD, _DEBUG, _MAKE_ADD and _KMEMLEAK, for
+	# run-cell.sh (matrix.py debug_env(), which report.py uses too).
+	env=$(matrix debugenv "$name") || exit 2
+	add='' debug_name='' make_add='' kmemleak=''
+	while IFS='=' read -r key value; do
+		case $key in
+		SCHED_TINIFY_KCONFIG_ADD) add=$value ;;
+		SCHED_TINIFY_DEBUG) debug_name=$value ;;
+		SCHED_TINIFY_MAKE_ADD) make_add=$value ;;
+		SCHED_TINIFY_KMEMLEAK) kmemleak=$value ;;
+		*) die "matrix.py debugenv $name: unexpected $key" ;;
+		esac
+	done <<<"$env"
+	printf '[%s] %s with %s: started\n' "$name" "$cell" "$(matrix debugcell "$name" kconfig)"
 	# A verdict of an earlier run must not stand for this one.
 	rm -rf "$RESULTS/debug/$name/$PKG/report.md" "$RESULTS/debug/$name/$PKG/report.json" \
 		"$RESULTS/debug/$name/selfcheck"
 	one=0
-	SCHED_TINIFY_KCONFIG_ADD=$add SCHED_TINIFY_DEBUG=${name#"$cell"-} SCHED_TINIFY_MAKE_ADD=$make_add \
+	SCHED_TINIFY_KCONFIG_ADD=$add SCHED_TINIFY_DEBUG=$debug_name SCHED_TINIFY_MAKE_ADD=$make_add \
 		SCHED_TINIFY_KMEMLEAK=$kmemleak SCHED_TINIFY_RESULTS=$RESULTS/debug/$name \
 		run "$REPO/scripts/matrix.sh" --cells "$cell" "${steps[@]}" "${reuse[@]}" \
 		--same-as "$plain" || one=$?

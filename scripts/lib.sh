@@ -70,6 +70,22 @@ cell_settings() {
 	timeout=$(sed -n 's/^kunit_timeout=//p' <<<"$inputs")
 }
 
+# build_stamp SHA: what a build folder holds after run-cell.sh built the
+# commit SHA with the current cell's $inputs (cell_settings): the commit
+# and the inputs' digest, as run-cell.sh writes it into the folder's
+# sched-tinify.built and scripts/repeat.sh compares it.
+build_stamp() {
+	printf '%s %s\n' "$1" "$(sha256sum <<<"$inputs" | cut -d' ' -f1)"
+}
+
+# booted_cpus LOG: the CPUs a console log says the kernel brought up (1
+# when it says nothing: a UP kernel).
+booted_cpus() {
+	local n
+	n=$(sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p; T; q' "$1")
+	echo "${n:-1}"
+}
+
 # series_patches DIR: set PATCHES to the patch file names of DIR/series, in
 # order (scripts/steps.py reads it). No subshell: a bad series stops the
 # caller.

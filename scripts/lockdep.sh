@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Run steps of the series once with lock and atomic-context debugging
 # (CONFIG_PROVE_LOCKING, CONFIG_DEBUG_ATOMIC_SLEEP) in one cell, in a build
-# folder of its own (build/CELL-lockdep); the report is red on any lockdep, "sleeping function
-# called from invalid context" or other kernel splat in the console log.
+# folder of its own (build/CELL-lockdep); the report is red on any lockdep,
+# "sleeping function called from invalid context" or other kernel splat in
+# the console log.
 #
 # Usage: scripts/lockdep.sh [--cells A] [--steps S1,S2]
 #   defaults: --cells x86_64-smp, every step

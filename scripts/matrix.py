@@ -14,6 +14,8 @@ Usage:
   matrix.py debug [NAME,...]   debug cell names, one per line
   matrix.py debugcell NAME FIELD
                                one field of one debug cell
+  matrix.py debugenv NAME      the environment a debug cell's runs get
+                               (scripts/debug-cells.sh), as KEY=VALUE lines
   matrix.py patches PKG        the series folder of a source package
   matrix.py version PKG        the package version the series is tested on
   matrix.py inputs cell|build NAME
@@ -28,6 +30,7 @@ Errors go to stderr with exit status 1.
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -192,6 +195,33 @@ def field(data, name, key, kind='cells'):
     return str(value)
 
 
+# What a debug run sets for scripts/run-cell.sh, and a plain one does not.
+DEBUG_ENV = ('SCHED_TINIFY_KCONFIG_ADD', 'SCHED_TINIFY_DEBUG', 'SCHED_TINIFY_MAKE_ADD',
+             'SCHED_TINIFY_KMEMLEAK')
+
+
+def debug_env(entry, root=None):
+    """The environment of a debug cell's runs: the options its kconfig
+    fragment sets (its CONFIG_X=V lines), its name past the cell's (the
+    build folder's suffix), its kbuild variables and, with kmemleak, the
+    console. scripts/debug-cells.sh runs with it; report.py computes the
+    debug results' current inputs with it."""
+    root = root or os.path.join(os.path.dirname(MATRIX), '..')
+    path = os.path.join(root, entry['kconfig'])
+    try:
+        with open(path, encoding='utf-8') as f:
+            add = [line.strip() for line in f
+                   if re.fullmatch(r'CONFIG_[A-Za-z0-9_]*=[^ ]*', line.strip())]
+    except OSError as e:
+        raise MatrixError(f'debug cell {entry["name"]}: cannot read {path}: {e}') from e
+    if not add:
+        raise MatrixError(f'debug cell {entry["name"]}: {path} sets no option')
+    return {'SCHED_TINIFY_KCONFIG_ADD': ' '.join(add),
+            'SCHED_TINIFY_DEBUG': entry['name'][len(entry['cell']) + 1:],
+            'SCHED_TINIFY_MAKE_ADD': entry.get('make', ''),
+            'SCHED_TINIFY_KMEMLEAK': entry['console'] if entry['kmemleak'] else ''}
+
+
 def first_line(argv):
     """First line of a tool's --version, or why there is none."""
     try:
@@ -263,6 +293,9 @@ def main(argv):
         return '\n'.join(d['name'] for d in select(data, args[0] if args else '', 'debug'))
     if cmd == 'debugcell' and len(args) == 2:
         return field(data, args[0], args[1], 'debug')
+    if cmd == 'debugenv' and len(args) == 1:
+        env = debug_env(select(data, args[0], 'debug')[0])
+        return '\n'.join(f'{k}={v}' for k, v in env.items())
     if cmd == 'patches' and len(args) == 1:
         if args[0] not in data['trees']:
             raise MatrixError(f'no tree {args[0]} in the matrix '

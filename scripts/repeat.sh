@@ -72,7 +72,7 @@ for cell in "${cells[@]}"; do
 	rm -rf "$out"
 	cell_settings "$cell" || exit 2
 	bdir=$BUILD/$cell
-	stamp="$sha $(sha256sum <<<"$inputs" | cut -d' ' -f1)"
+	stamp=$(build_stamp "$sha")
 	if [[ $(cat "$bdir/sched-tinify.built" 2>/dev/null) != "$stamp" ]]; then
 		note "$cell: $bdir does not hold $step with the current inputs: building it (run-cell.sh)"
 		one=0
@@ -123,9 +123,8 @@ for cell in "${cells[@]}"; do
 			cp "$bdir/test.log" "$d/test.log" 2>/dev/null || : >"$d/test.log"
 			timed_out=n
 			grep -q 'timed out after' "$d/exec.log" && timed_out=y
-			booted=$(sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p; T; q' "$d/test.log")
 			printf 'exec_rc=%s\ntimed_out=%s\nbooted_cpus=%s\nseconds=%s\ncomplete=y\n' \
-				"$erc" "$timed_out" "${booted:-1}" "$(($(date +%s) - t0))" >>"$d/meta"
+				"$erc" "$timed_out" "$(booted_cpus "$d/test.log")" "$(($(date +%s) - t0))" >>"$d/meta"
 		done
 		stop_load
 	done

@@ -63,9 +63,6 @@ SPLAT = re.compile(r'\b(WARNING|BUG|INFO): |kernel BUG at |Oops|Kernel panic|'
                    r'suspicious RCU usage|sleeping function called from invalid context|'
                    r'UBSAN: |KASAN: ')
 
-# What a debug run sets (scripts/debug-cells.sh), and a plain one does not.
-DEBUG_ENV = ('SCHED_TINIFY_KCONFIG_ADD', 'SCHED_TINIFY_DEBUG', 'SCHED_TINIFY_MAKE_ADD',
-             'SCHED_TINIFY_KMEMLEAK')
 # What kmemleak prints of each leak it reports.
 KMEMLEAK_LEAK = re.compile(r'unreferenced object 0x')
 KMEMLEAK_PID = re.compile(r'^\s*comm "(.*)", pid (\d+),')
@@ -335,16 +332,6 @@ def load_cell(parser, results_dir: str, step: str, cell_name: str,
     else:
         cell.problems.append('no kunit.json')
     return cell
-
-
-def read_results_txt(path: str) -> Dict[str, Tuple[str, str]]:
-    """results.txt (results_lines()) back into normalized results."""
-    out = {}
-    with open(path, encoding='utf-8') as f:
-        for line in f:
-            path_, status, *reason = line.rstrip('\n').split('\t')
-            out[path_] = (status, reason[0] if reason else '')
-    return out
 
 
 def same_as_plain(parser, plain_dir: str, step: str, cell_def: dict, sha: str,
@@ -817,16 +804,9 @@ def judge_reliability(args, sha_of: Dict[str, str]) -> dict:
 def debug_inputs(entry: dict, cell_def: dict) -> Dict[str, str]:
     """The current inputs of a debug cell's results: the cell's, under the
     environment scripts/debug-cells.sh gives scripts/run-cell.sh."""
-    root = os.path.join(os.path.dirname(matrix.MATRIX), '..')
-    with open(os.path.join(root, entry['kconfig']), encoding='utf-8') as f:
-        add = ' '.join(line.strip() for line in f
-                       if re.fullmatch(r'CONFIG_[A-Za-z0-9_]*=[^ ]*', line.strip()))
-    env = {k: v for k, v in os.environ.items() if k not in DEBUG_ENV}
-    env.update(SCHED_TINIFY_KCONFIG_ADD=add,
-               SCHED_TINIFY_DEBUG=entry['name'][len(entry['cell']) + 1:],
-               SCHED_TINIFY_MAKE_ADD=entry.get('make', ''),
-               SCHED_TINIFY_KMEMLEAK=entry['console'] if entry['kmemleak'] else '')
-    return matrix.inputs(cell_def, env=env, root=root)
+    env = {k: v for k, v in os.environ.items() if k not in matrix.DEBUG_ENV}
+    env.update(matrix.debug_env(entry))
+    return matrix.inputs(cell_def, env=env)
 
 
 def render_reliability(rel: dict) -> List[str]:
@@ -923,7 +903,7 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
     same_as = getattr(args, 'same_as', '') or ''
     current = {c: inputs('cells', c) if inputs else None for c in cells}
     # The plain cells' inputs: the current ones without a debug run's.
-    plain_env = {k: v for k, v in os.environ.items() if k not in DEBUG_ENV}
+    plain_env = {k: v for k, v in os.environ.items() if k not in matrix.DEBUG_ENV}
     plain_inputs = {c: matrix.inputs(by_name[c], env=plain_env) if inputs and same_as
                     else None for c in cells}
     grid: Dict[Tuple[str, str], Cell] = {}

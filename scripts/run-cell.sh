@@ -143,7 +143,7 @@ fi
 	"${cross}size" -t "$bdir/kernel/sched/built-in.a" |
 		awk '/\(TOTALS\)/ { print "kernel/sched/built-in.a", $1, $2, $3, $4 }'
 } >"$out/size" || fail "size failed on $bdir/vmlinux or kernel/sched/built-in.a"
-printf '%s %s\n' "$sha" "$(sha256sum <<<"$inputs" | cut -d' ' -f1)" >"$bdir/sched-tinify.built"
+build_stamp "$sha" >"$bdir/sched-tinify.built"
 
 exec_rc=0
 # kunit.py starts QEMU before it opens test.log: no earlier log may stand in.
@@ -154,9 +154,7 @@ cp "$bdir/test.log" "$out/test.log" 2>/dev/null || : >"$out/test.log"
 
 # Is the cell what it claims? .config and the CPUs the kernel brought up.
 if grep -qx 'CONFIG_SMP=y' "$out/config"; then config_smp=y; else config_smp=n; fi
-booted=$(sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p; T; q' \
-	"$out/test.log")
-[[ -n $booted ]] || booted=1
+booted=$(booted_cpus "$out/test.log")
 timed_out=n
 grep -q 'timed out after' "$out/exec.log" && timed_out=y
 
