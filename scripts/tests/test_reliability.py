@@ -422,5 +422,36 @@ class SelfcheckTest(unittest.TestCase):
             shutil.rmtree(d)
 
 
+class DebugEnvTest(unittest.TestCase):
+    """matrix.debug_env(): what scripts/debug-cells.sh and report.py share."""
+
+    def test_project_debug_cells(self):
+        data = matrix.load()
+        env = matrix.debug_env(matrix.select(data, 'arm-up-sanitize', 'debug')[0])
+        self.assertEqual(env['SCHED_TINIFY_DEBUG'], 'sanitize')
+        self.assertEqual(env['SCHED_TINIFY_KMEMLEAK'], 'ttyAMA0')
+        self.assertIn('UBSAN_SANITIZE_core.o=y', env['SCHED_TINIFY_MAKE_ADD'].split())
+        opts = env['SCHED_TINIFY_KCONFIG_ADD'].split()
+        self.assertIn('CONFIG_KASAN=y', opts)
+        self.assertIn('CONFIG_DEBUG_KMEMLEAK_AUTO_SCAN=n', opts)
+        self.assertFalse([o for o in opts if not o.startswith('CONFIG_')], opts)
+        env = matrix.debug_env(matrix.select(data, 'x86_64-smp-sanitize', 'debug')[0])
+        self.assertEqual(env['SCHED_TINIFY_MAKE_ADD'], '')
+
+    def test_fragment_without_options(self):
+        d = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(d, 'frag'), 'w', encoding='utf-8') as f:
+                f.write('# only a comment\n')
+            entry = {'name': 'c-x', 'cell': 'c', 'kconfig': 'frag', 'console': 'ttyS0',
+                     'kmemleak': False}
+            with self.assertRaises(matrix.MatrixError):
+                matrix.debug_env(entry, root=d)
+            with self.assertRaises(matrix.MatrixError):
+                matrix.debug_env(dict(entry, kconfig='none'), root=d)
+        finally:
+            shutil.rmtree(d)
+
+
 if __name__ == '__main__':
     unittest.main()
