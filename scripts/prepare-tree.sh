@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Unpack the kernel source package into the work folder (once per package
-# version), keep it under git, and compose the steps: the pristine tree,
-# one commit that installs kunit/, then one commit per patch of the series
-# applied with git am.  Writes "NN-name sha" lines to $STEPS_FILE.
+# version), keep it under git, and compose the steps: step 0 is the
+# pristine tree, step N the pristine tree plus patches 1..N of the series
+# applied with git am exactly as posted (no offset); the commit tested at
+# a step is that step plus one commit that installs kunit/ on top of it.
+# Writes "NN-name sha" lines, with that tested commit, to $STEPS_FILE.
 #
 # The steps are composed in a scratch worktree; the build tree ($TREE) is
 # never touched here, so a patch that does not apply leaves it as it was.
@@ -217,24 +219,41 @@ git am --abort >/dev/null 2>&1 || true
 git checkout -q -f --detach pristine
 git clean -q -f -d -x
 
-"$REPO/scripts/install-kunit.sh" "$SCRATCH"
-git add -A -f
-git commit -q -m "sched-tinify: install the KUnit tests from kunit/"
-
-steps=("00-baseline $(git rev-parse HEAD)")
+# The series exactly as posted: the pristine tree, then patches 1..N with
+# git am. A hunk that only applies at another line than the patch says
+# (git apply's "offset") is refused too: the series must apply to the
+# tree its users have as it is.
+series=("$(git rev-parse HEAD)")
+names=(00-baseline)
 n=0
 for patch in "${PATCHES[@]}"; do
 	n=$((n + 1))
 	file=$series_dir/$patch
 	[[ -f $file ]] || die "series names $patch, but $file does not exist"
+	if ! out=$(git apply --check --verbose "$file" 2>&1) || [[ $out == *"(offset "* ]]; then
+		printf '%s\n' "$out" >&2
+		die "patch $n ($patch) does not apply as posted on the pristine tree plus patches 1..$((n - 1)); git apply said why above. The build tree was not touched."
+	fi
 	if ! out=$(git am -q --committer-date-is-author-date "$file" 2>&1); then
 		printf '%s\n' "$out" >&2
 		git am --abort >/dev/null 2>&1 || true
-		die "patch $n ($patch) does not apply on step $((n - 1)) (${steps[-1]}); git am said why above. The build tree was not touched."
+		die "patch $n ($patch) does not apply on the pristine tree plus patches 1..$((n - 1)); git am said why above. The build tree was not touched."
 	fi
 	name=${patch%.patch}
 	name=${name#[0-9][0-9][0-9][0-9]-}
-	steps+=("$(printf '%02d' "$n")-$name $(git rev-parse HEAD)")
+	series+=("$(git rev-parse HEAD)")
+	names+=("$(printf '%02d' "$n")-$name")
+done
+
+# The tests are laid on top of each step afterwards: the commit a cell
+# builds at step N is step N plus one commit that installs kunit/.
+steps=()
+for i in "${!series[@]}"; do
+	git checkout -q -f --detach "${series[$i]}"
+	"$REPO/scripts/install-kunit.sh" "$SCRATCH"
+	git add -A -f
+	git commit -q -m "sched-tinify: the KUnit tests from kunit/ on ${names[$i]}"
+	steps+=("${names[$i]} $(git rev-parse HEAD)")
 done
 
 # The upstream-form KUnit patches (<series>/kunit/*.patch): on the pristine

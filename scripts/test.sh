@@ -58,7 +58,7 @@ run_matrix() {
 	exit "$rc"
 }
 
-step "set-up: packages and kernel tree"
+step "set-up: packages, kernel tree, the series applied as posted to the pristine tree"
 run "$REPO/scripts/deps.sh"
 run "$REPO/scripts/prepare-tree.sh"
 

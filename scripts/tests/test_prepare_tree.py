@@ -85,6 +85,75 @@ class PrepareTreeTest(unittest.TestCase):
         self.assert_fresh()
         self.assertEqual(self.pkg.run('kernel-version.sh').stdout, '6.1.192\n')
 
+    def write_series(self, *patches):
+        """Make PATCHES (file name, text) the fake package's series."""
+        for name, text in patches:
+            with open(os.path.join(self.pkg.series, name), 'w', encoding='utf-8') as f:
+                f.write(text)
+        with open(os.path.join(self.pkg.series, 'series'), 'w', encoding='utf-8') as f:
+            f.write(''.join(f'{name}\n' for name, _ in patches))
+
+    @staticmethod
+    def patch(subject, body):
+        """A git am-able patch of the Makefile: BODY is its diff hunks."""
+        return (f'From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
+                f'Subject: [PATCH] {subject}\n\n{subject}.\n\n'
+                f'Signed-off-by: Dev <dev@example.org>\n---\n'
+                f'diff --git a/Makefile b/Makefile\n--- a/Makefile\n+++ b/Makefile\n{body}')
+
+    def test_steps_are_the_series_with_the_tests_on_top(self):
+        """Step N is pristine plus patches 1..N as posted; the tests are a
+        commit of their own on top of each step, never under the series."""
+        pkg = self.pkg
+        self.write_series(
+            ('0001-a.patch', self.patch('Name A', '@@ -6 +6 @@\n-NAME = Fake\n+NAME = A\n')),
+            ('0002-b.patch', self.patch('Name B', '@@ -6 +6 @@\n-NAME = A\n+NAME = B\n')))
+        self.prepare()
+        with open(pkg.steps_file, encoding='utf-8') as f:
+            steps = [line.split() for line in f]
+        self.assertEqual([name for name, _ in steps], ['00-baseline', '01-a', '02-b'])
+        below = pkg.git('rev-parse', 'pristine')
+        for (name, sha), subject in zip(steps, ['', 'Name A', 'Name B']):
+            series = pkg.git('rev-parse', f'{sha}^')
+            self.assertEqual(pkg.git('rev-parse', f'{series}^') if subject else series, below,
+                             f'{name}: not the step below plus one patch')
+            if subject:
+                self.assertEqual(pkg.git('log', '-1', '--format=%s', series), subject)
+            below = series
+            # The series commits have no test file; the tested commit adds
+            # kunit/ and the hook, and nothing else.
+            self.assertEqual(pkg.git('ls-tree', '-r', '--name-only', series, 'kernel/sched/'),
+                             'kernel/sched/build_policy.c')
+            added = pkg.git('diff', '--name-only', series, sha).split('\n')
+            self.assertIn('kernel/sched/build_kunit.c', added)
+            self.assertIn('kernel/sched/build_policy.c', added)
+            self.assertIn('lib/Kconfig.debug', added)
+            self.assertEqual(sorted(f for f in added if not f.startswith('kernel/sched/')),
+                             ['lib/Kconfig.debug'])
+
+    def test_patch_applying_at_an_offset_is_refused(self):
+        """Applies with git am, but not at the line it says: not as posted."""
+        self.write_series(('0001-a.patch', self.patch('Name A', '@@ -4 +4 @@\n-NAME = Fake\n'
+                                                                 '+NAME = A\n')))
+        proc = self.prepare(ok=False)
+        self.assertEqual(proc.returncode, 1, proc.stderr)
+        self.assertIn('offset', proc.stderr)
+        self.assertRegex(proc.stderr, r'error: patch 1 \(0001-a.patch\) does not apply as '
+                                      r'posted on the pristine tree')
+        self.assertFalse(os.path.exists(self.pkg.steps_file))
+
+    def test_patch_on_the_test_hook_is_refused(self):
+        """A patch made on top of the tests (its context is the hook's
+        line) does not apply to the tree its users have."""
+        body = ('@@ -53,3 +53,4 @@\n /* kernel/sched/build_policy.c:53 */\n+/* new */\n \n'
+                ' /* KUnit tests of the scheduling classes (sched-tinify, kunit/). */\n')
+        text = self.patch('Hook', '').replace('Makefile', 'kernel/sched/build_policy.c') + body
+        self.write_series(('0001-hook.patch', text))
+        proc = self.prepare(ok=False)
+        self.assertEqual(proc.returncode, 1, proc.stderr)
+        self.assertIn('patch 1 (0001-hook.patch) does not apply as posted', proc.stderr)
+        self.assertFalse(os.path.exists(self.pkg.steps_file))
+
     def test_bump_without_user_work_replaces_tree(self):
         pkg = self.pkg
         self.prepare()
