@@ -6,6 +6,15 @@
  * those files.
  */
 
+/*
+ * First: the suites run in the reverse order of their definitions, and
+ * this one's tasks run, fork and take deadline bandwidth until they die:
+ * it runs after the suites that need a quiet system.
+ */
+#ifdef CONFIG_SCHED_POLICY_KUNIT_TEST
+# include "policy_test.c"
+#endif
+
 #ifdef CONFIG_SCHED_DL_CHECKPARAM_KUNIT_TEST
 # include "dl_checkparam_test.c"
 #endif

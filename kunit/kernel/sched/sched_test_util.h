@@ -89,7 +89,7 @@ static int __maybe_unused sched_test_kthread_fn(void *data)
  * runqueue (on SMP it can still be going to sleep on another CPU): wait
  * for that, so that no case sees it queued.
  */
-static struct task_struct * __maybe_unused sched_test_kthread(const char *name)
+static __maybe_unused struct task_struct *sched_test_kthread(const char *name)
 {
 	struct task_struct *p = kthread_create(sched_test_kthread_fn, NULL, "%s",
 					       name);
@@ -195,7 +195,7 @@ static long __maybe_unused sched_test_prlimit(pid_t pid, unsigned int resource,
  * A file system of type @fs mounted inside the kernel, attached to no
  * path (kern_unmount() it), or an error.
  */
-static struct vfsmount * __maybe_unused sched_test_mount(const char *fs)
+static __maybe_unused struct vfsmount *sched_test_mount(const char *fs)
 {
 	struct file_system_type *type = get_fs_type(fs);
 	struct vfsmount *mnt;
@@ -308,6 +308,83 @@ static long __maybe_unused sched_test_field(const char *buf, const char *key)
 		s++;
 	}
 	return -1;
+}
+
+/*
+ * The scheduler settings a suite may change and must give back: the RT
+ * throttling sysctls and the RR time slice (rt.c), the root task group's
+ * RT runtime and period, and the deadline period limits (deadline.c).
+ * A suite reads them when it starts and checks them after every case
+ * (its .exit): a case that leaks one fails itself, instead of making a
+ * later case or suite skip.
+ */
+struct sched_test_global {
+#ifdef CONFIG_SCHED_RT
+	unsigned int rt_period;
+	int rt_runtime;
+	int rr_timeslice;
+	u64 def_rt_runtime;
+	ktime_t def_rt_period;
+#endif
+#ifdef CONFIG_RT_GROUP_SCHED
+	u64 root_rt_runtime;
+	ktime_t root_rt_period;
+#endif
+#ifdef CONFIG_SCHED_DL
+	unsigned int dl_period_max, dl_period_min;
+#endif
+	int unused;	/* no member at all is not C */
+};
+
+static void __maybe_unused sched_test_global_read(struct sched_test_global *g)
+{
+	memset(g, 0, sizeof(*g));
+#ifdef CONFIG_SCHED_RT
+	g->rt_period = READ_ONCE(sysctl_sched_rt_period);
+	g->rt_runtime = READ_ONCE(sysctl_sched_rt_runtime);
+	g->rr_timeslice = READ_ONCE(sched_rr_timeslice);
+	g->def_rt_runtime = READ_ONCE(def_rt_bandwidth.rt_runtime);
+	g->def_rt_period = READ_ONCE(def_rt_bandwidth.rt_period);
+#endif
+#ifdef CONFIG_RT_GROUP_SCHED
+	g->root_rt_runtime = READ_ONCE(root_task_group.rt_bandwidth.rt_runtime);
+	g->root_rt_period = READ_ONCE(root_task_group.rt_bandwidth.rt_period);
+#endif
+#ifdef CONFIG_SCHED_DL
+	g->dl_period_max = READ_ONCE(sysctl_sched_dl_period_max);
+	g->dl_period_min = READ_ONCE(sysctl_sched_dl_period_min);
+#endif
+}
+
+static void __maybe_unused sched_test_global_expect(struct kunit *test,
+						    const struct sched_test_global *start)
+{
+	struct sched_test_global now;
+
+	sched_test_global_read(&now);
+#ifdef CONFIG_SCHED_RT
+	KUNIT_EXPECT_EQ_MSG(test, now.rt_period, start->rt_period, "sched_rt_period_us leaked");
+	KUNIT_EXPECT_EQ_MSG(test, now.rt_runtime, start->rt_runtime,
+			    "sched_rt_runtime_us leaked");
+	KUNIT_EXPECT_EQ_MSG(test, now.rr_timeslice, start->rr_timeslice,
+			    "sched_rr_timeslice leaked");
+	KUNIT_EXPECT_EQ_MSG(test, now.def_rt_runtime, start->def_rt_runtime,
+			    "def_rt_bandwidth runtime leaked");
+	KUNIT_EXPECT_EQ_MSG(test, now.def_rt_period, start->def_rt_period,
+			    "def_rt_bandwidth period leaked");
+#endif
+#ifdef CONFIG_RT_GROUP_SCHED
+	KUNIT_EXPECT_EQ_MSG(test, now.root_rt_runtime, start->root_rt_runtime,
+			    "the root task group's RT runtime leaked");
+	KUNIT_EXPECT_EQ_MSG(test, now.root_rt_period, start->root_rt_period,
+			    "the root task group's RT period leaked");
+#endif
+#ifdef CONFIG_SCHED_DL
+	KUNIT_EXPECT_EQ_MSG(test, now.dl_period_max, start->dl_period_max,
+			    "sched_deadline_period_max_us leaked");
+	KUNIT_EXPECT_EQ_MSG(test, now.dl_period_min, start->dl_period_min,
+			    "sched_deadline_period_min_us leaked");
+#endif
 }
 
 #ifdef CONFIG_SYSCTL

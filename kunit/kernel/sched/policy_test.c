@@ -1,0 +1,1144 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of what a task's scheduling policy makes of it, built in
+ * every kernel: with both classes, without the deadline class
+ * (CONFIG_SCHED_DL=n) and without the realtime class (CONFIG_SCHED_RT=n).
+ * Each table row says by hand what a kernel with the realtime class does
+ * (.rt) and what one without it does (.nort); a SCHED_DEADLINE request
+ * in a kernel without the deadline class gets what .nort says. The
+ * expected values follow from the definitions: a SCHED_FIFO or SCHED_RR
+ * priority p gives prio = MAX_RT_PRIO - 1 - p = 99 - p, a nice level n
+ * gives static_prio = NICE_TO_PRIO(n) = 120 + n, a deadline task has prio
+ * -1; without the RT class the kernel's own SCHED_FIFO/SCHED_RR requests
+ * run as SCHED_NORMAL at nice -20 (prio 100), and user space gets -EINVAL.
+ *
+ * Unlike the other suites, the tasks here run: test kthreads fork
+ * (kernel_thread()), hold a real rt_mutex that donors block on, and are
+ * queued behind the test thread and let run in an order the test checks.
+ * Requests are made as the kernel (the _nocheck() forms and the
+ * sched_set_*() helpers), as a privileged caller, and as an unprivileged
+ * one (override_creds() without CAP_SYS_NICE, with the target's
+ * RLIMIT_RTPRIO and RLIMIT_NICE set). Every wait has a timeout: a broken
+ * kernel fails the case, it does not hang the boot.
+ */
+#include <linux/cred.h>
+#include <linux/rtmutex.h>
+#include <linux/sched/task.h>
+
+#include "sched_test_util.h"
+
+/* How long a case waits for a test task to get somewhere. */
+#define SP_TIMEOUT	(2 * HZ)
+
+/* A timer slack a parent sets on itself before it forks (ns). */
+#define SP_SLACK	123456
+
+/* The scheduling class of a task, as the tables name it. */
+enum sp_class { SP_FAIR = 1, SP_RT, SP_DL, SP_OTHER };
+
+static enum sp_class sp_class_of(const struct task_struct *p)
+{
+	if (p->sched_class == &fair_sched_class)
+		return SP_FAIR;
+#ifdef CONFIG_SCHED_RT
+	if (p->sched_class == &rt_sched_class)
+		return SP_RT;
+#endif
+#ifdef CONFIG_SCHED_DL
+	if (p->sched_class == &dl_sched_class)
+		return SP_DL;
+#endif
+	return SP_OTHER;
+}
+
+/* The ways a policy is asked for. */
+enum sp_how {
+	SP_NONE,
+	SP_SETATTR_NOCHECK,	/* sched_setattr_nocheck(): the kernel */
+	SP_SETATTR,		/* sched_setattr(): a caller that is checked */
+	SP_SETSCHED_NOCHECK,	/* sched_setscheduler_nocheck() */
+	SP_SETSCHED,		/* sched_setscheduler() */
+	SP_SETPARAM,		/* the sched_setparam() system call */
+	SP_SET_FIFO,		/* sched_set_fifo() */
+	SP_SET_FIFO_LOW,	/* sched_set_fifo_low() */
+	SP_SET_NORMAL,		/* sched_set_normal(p, nice) */
+};
+
+struct sp_op {
+	enum sp_how how;
+	int policy;
+	unsigned int prio;
+	int nice;
+	u64 flags;
+};
+
+/*
+ * What a task is after a request, and the request's result. No task here
+ * is boosted when it is compared with one: normal_prio is prio.
+ */
+struct sp_exp {
+	int err;
+	int policy;
+	int prio;
+	int static_prio;
+	unsigned int rt_priority;
+	enum sp_class cls;
+	bool reset;
+};
+
+/* 10 ms every 100 ms, by 30 ms: a deadline task's parameters. */
+#define SP_DL_RUNTIME	(10 * ST_MS)
+#define SP_DL_DEADLINE	(30 * ST_MS)
+#define SP_DL_PERIOD	(100 * ST_MS)
+
+/* The RR time slice a kernel starts with: RR_TIMESLICE, 100 ms. */
+#define SP_RR_SLICE_NS	(100 * ST_MS)
+
+/* The expectation for this kernel. */
+static const struct sp_exp *sp_pick(int policy, const struct sp_exp *rt,
+				    const struct sp_exp *nort)
+{
+	if (policy == SCHED_DEADLINE && !IS_ENABLED(CONFIG_SCHED_DL))
+		return nort;
+	return IS_ENABLED(CONFIG_SCHED_RT) ? rt : nort;
+}
+
+static void sp_attr(struct sched_attr *attr, const struct sp_op *op)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->size = sizeof(*attr);
+	attr->sched_policy = op->policy;
+	attr->sched_priority = op->prio;
+	attr->sched_nice = op->nice;
+	attr->sched_flags = op->flags;
+	if (op->policy == SCHED_DEADLINE) {
+		attr->sched_runtime = SP_DL_RUNTIME;
+		attr->sched_deadline = SP_DL_DEADLINE;
+		attr->sched_period = SP_DL_PERIOD;
+	}
+}
+
+/* sched_setparam() as user space calls it, through user memory. */
+static int sp_setparam(struct task_struct *p, unsigned int prio)
+{
+	struct sched_param param = { .sched_priority = prio };
+	struct sched_test_user u;
+	long ret;
+
+	ret = sched_test_user_map(&u, PAGE_SIZE);
+	if (ret)
+		return ret;
+	if (copy_to_user((void __user *)u.addr, &param, sizeof(param)))
+		ret = -EFAULT;
+	else
+		ret = sched_test_setparam(task_pid_vnr(p), u.addr);
+	sched_test_user_unmap(&u);
+	return ret;
+}
+
+static int sp_do(struct task_struct *p, const struct sp_op *op)
+{
+	struct sched_param param = { .sched_priority = op->prio };
+	struct sched_attr attr;
+
+	sp_attr(&attr, op);
+	switch (op->how) {
+	case SP_NONE:
+		return 0;
+	case SP_SETATTR_NOCHECK:
+		return sched_setattr_nocheck(p, &attr);
+	case SP_SETATTR:
+		return sched_setattr(p, &attr);
+	case SP_SETSCHED_NOCHECK:
+		return sched_setscheduler_nocheck(p, op->policy, &param);
+	case SP_SETSCHED:
+		return sched_setscheduler(p, op->policy, &param);
+	case SP_SETPARAM:
+		return sp_setparam(p, op->prio);
+	case SP_SET_FIFO:
+		sched_set_fifo(p);
+		return 0;
+	case SP_SET_FIFO_LOW:
+		sched_set_fifo_low(p);
+		return 0;
+	case SP_SET_NORMAL:
+		sched_set_normal(p, op->nice);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* Shorthands for the tables. */
+#define KN(pol, pr, ni)	{ .how = SP_SETATTR_NOCHECK, .policy = (pol), .prio = (pr), .nice = (ni) }
+#define KR(pol, pr, ni)	{ .how = SP_SETATTR_NOCHECK, .policy = (pol), .prio = (pr), .nice = (ni), \
+			  .flags = SCHED_FLAG_RESET_ON_FORK }
+#define US(pol, pr, ni)	{ .how = SP_SETATTR, .policy = (pol), .prio = (pr), .nice = (ni) }
+/* Expected: policy, prio (and normal_prio), static_prio, rt_priority, class. */
+#define EX(pol, pr, st, rtp, c)	{ 0, pol, pr, st, rtp, c }
+#define EXR(pol, pr, st, rtp, c) { 0, pol, pr, st, rtp, c, true }
+#define ERR(e)			{ -(e) }
+
+/* What a never-woken test kthread is: SCHED_NORMAL at nice 0. */
+#define EX_START	EX(SCHED_NORMAL, 120, 120, 0, SP_FAIR)
+/* The RT-less fallback of the kernel's FIFO and RR requests. */
+#define EX_FALLBACK	EX(SCHED_NORMAL, 100, 100, 0, SP_FAIR)
+
+static void sp_expect_task(struct kunit *test, struct task_struct *p,
+			   const struct sp_exp *e, const char *desc)
+{
+	KUNIT_EXPECT_EQ_MSG(test, p->policy, e->policy, "policy: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, p->prio, e->prio, "prio: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, p->normal_prio, e->prio, "normal_prio: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, p->static_prio, e->static_prio, "static_prio: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, p->rt_priority, e->rt_priority, "rt_priority: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, sp_class_of(p), e->cls, "class: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, (bool)p->sched_reset_on_fork, e->reset,
+			    "reset-on-fork: %s", desc);
+}
+
+/*
+ * What sched_getattr() reports of a task that is as @e says: the policy,
+ * the flag, the RT priority for SCHED_FIFO and SCHED_RR, the nice level
+ * for the others, the deadline parameters for SCHED_DEADLINE.
+ */
+static void sp_expect_getattr(struct kunit *test, struct task_struct *p,
+			      const struct sp_exp *e, const char *desc)
+{
+	bool rt = e->policy == SCHED_FIFO || e->policy == SCHED_RR;
+	bool dl = e->policy == SCHED_DEADLINE;
+	struct sched_test_user u;
+	struct sched_attr got;
+	long ret;
+
+	if (sched_test_user_map(&u, PAGE_SIZE)) {
+		KUNIT_FAIL(test, "no user memory for sched_getattr(): %s", desc);
+		return;
+	}
+	ret = sched_test_getattr_user(&u, task_pid_vnr(p), &got);
+	sched_test_user_unmap(&u);
+	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "sched_getattr(): %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, got.sched_policy, e->policy, "getattr policy: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, got.sched_flags,
+			    e->reset ? (u64)SCHED_FLAG_RESET_ON_FORK : 0ULL,
+			    "getattr flags: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, got.sched_priority, rt ? e->rt_priority : 0U,
+			    "getattr priority: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, got.sched_nice, rt || dl ? 0 : e->static_prio - 120,
+			    "getattr nice: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, got.sched_runtime, dl ? SP_DL_RUNTIME : 0ULL,
+			    "getattr runtime: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, got.sched_deadline, dl ? SP_DL_DEADLINE : 0ULL,
+			    "getattr deadline: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, got.sched_period, dl ? SP_DL_PERIOD : 0ULL,
+			    "getattr period: %s", desc);
+}
+
+/*
+ * A test kthread per case, never woken (stopped by .exit). A deadline
+ * task gives its bandwidth back when it dies, so no case makes a task
+ * that never ran leave SCHED_DEADLINE (6.1 keeps that task's bandwidth
+ * for good, see the sched_setscheduler suite).
+ */
+struct sp_ctx {
+	struct task_struct *p;
+};
+
+static struct sched_test_global sp_global_start;
+
+static int sp_suite_init(struct kunit_suite *suite)
+{
+	sched_test_global_read(&sp_global_start);
+	return 0;
+}
+
+static int sp_init(struct kunit *test)
+{
+	struct sp_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+
+	if (!ctx)
+		return -ENOMEM;
+	ctx->p = sched_test_kthread("sp_test");
+	if (IS_ERR(ctx->p))
+		return PTR_ERR(ctx->p);
+	test->priv = ctx;
+	return 0;
+}
+
+static void sp_exit(struct kunit *test)
+{
+	struct sp_ctx *ctx = test->priv;
+
+	if (ctx)
+		kthread_stop(ctx->p);
+	/* A case that leaks a setting fails, here, not a later suite. */
+	sched_test_global_expect(test, &sp_global_start);
+}
+
+/* 1. Each policy, priority and nice level, as each caller asks for it. */
+
+struct sp_request_case {
+	const char *desc;
+	struct sp_op pre;	/* made by the kernel first */
+	struct sp_op op;
+	struct sp_exp rt, nort;
+};
+
+static const struct sp_request_case sp_request_cases[] = {
+	{ "SCHED_NORMAL nice 0 by the kernel", {}, KN(SCHED_NORMAL, 0, 0),
+	  EX_START, EX_START },
+	{ "SCHED_NORMAL nice -20 by the kernel", {}, KN(SCHED_NORMAL, 0, -20),
+	  EX(SCHED_NORMAL, 100, 100, 0, SP_FAIR), EX(SCHED_NORMAL, 100, 100, 0, SP_FAIR) },
+	{ "SCHED_NORMAL nice 19 by a user", {}, US(SCHED_NORMAL, 0, 19),
+	  EX(SCHED_NORMAL, 139, 139, 0, SP_FAIR), EX(SCHED_NORMAL, 139, 139, 0, SP_FAIR) },
+	{ "SCHED_BATCH nice -7 by a user", {}, US(SCHED_BATCH, 0, -7),
+	  EX(SCHED_BATCH, 113, 113, 0, SP_FAIR), EX(SCHED_BATCH, 113, 113, 0, SP_FAIR) },
+	{ "SCHED_IDLE by a user", {}, US(SCHED_IDLE, 0, 0),
+	  EX(SCHED_IDLE, 120, 120, 0, SP_FAIR), EX(SCHED_IDLE, 120, 120, 0, SP_FAIR) },
+	{ "SCHED_NORMAL priority 1 by the kernel", {}, KN(SCHED_NORMAL, 1, 0),
+	  ERR(EINVAL), ERR(EINVAL) },
+	{ "SCHED_FIFO 1 by the kernel", {}, KN(SCHED_FIFO, 1, 0),
+	  EX(SCHED_FIFO, 98, 120, 1, SP_RT), EX_FALLBACK },
+	{ "SCHED_FIFO 99 by the kernel", {}, KN(SCHED_FIFO, 99, 0),
+	  EX(SCHED_FIFO, 0, 120, 99, SP_RT), EX_FALLBACK },
+	{ "SCHED_FIFO 50 at nice -5 by the kernel", {}, KN(SCHED_FIFO, 50, -5),
+	  EX(SCHED_FIFO, 49, 120, 50, SP_RT), EX_FALLBACK },
+	{ "SCHED_RR 40 by the kernel", {}, KN(SCHED_RR, 40, 0),
+	  EX(SCHED_RR, 59, 120, 40, SP_RT), EX_FALLBACK },
+	{ "SCHED_FIFO 0 by the kernel", {}, KN(SCHED_FIFO, 0, 0),
+	  ERR(EINVAL), ERR(EINVAL) },
+	{ "SCHED_FIFO 100 by the kernel", {}, KN(SCHED_FIFO, 100, 0),
+	  ERR(EINVAL), ERR(EINVAL) },
+	{ "SCHED_FIFO 1 by a user", {}, US(SCHED_FIFO, 1, 0),
+	  EX(SCHED_FIFO, 98, 120, 1, SP_RT), ERR(EINVAL) },
+	{ "SCHED_RR 99 by a user", {}, US(SCHED_RR, 99, 0),
+	  EX(SCHED_RR, 0, 120, 99, SP_RT), ERR(EINVAL) },
+	{ "SCHED_FIFO 10 with reset-on-fork by the kernel", {}, KR(SCHED_FIFO, 10, 0),
+	  EXR(SCHED_FIFO, 89, 120, 10, SP_RT), EXR(SCHED_NORMAL, 100, 100, 0, SP_FAIR) },
+	{ "SCHED_DEADLINE by the kernel", {}, KN(SCHED_DEADLINE, 0, 0),
+	  EX(SCHED_DEADLINE, -1, 120, 0, SP_DL), ERR(EINVAL) },
+	{ "SCHED_FIFO 10 task to SCHED_NORMAL nice 0 by a user",
+	  KN(SCHED_FIFO, 10, 0), US(SCHED_NORMAL, 0, 0),
+	  EX_START, EX_START },
+	{ "nice -5 task to SCHED_FIFO 10 by the kernel", KN(SCHED_NORMAL, 0, -5),
+	  KN(SCHED_FIFO, 10, -5),
+	  EX(SCHED_FIFO, 89, 115, 10, SP_RT), EX_FALLBACK },
+	{ "nice -5 task to SCHED_FIFO 10 by sched_setscheduler()", KN(SCHED_NORMAL, 0, -5),
+	  { .how = SP_SETSCHED, .policy = SCHED_FIFO, .prio = 10 },
+	  EX(SCHED_FIFO, 89, 115, 10, SP_RT), ERR(EINVAL) },
+	/* sched_setscheduler() keeps the nice level of a fair policy. */
+	{ "nice -5 task to SCHED_BATCH by sched_setscheduler_nocheck(): nice kept",
+	  KN(SCHED_NORMAL, 0, -5),
+	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_BATCH },
+	  EX(SCHED_BATCH, 115, 115, 0, SP_FAIR), EX(SCHED_BATCH, 115, 115, 0, SP_FAIR) },
+	{ "SCHED_FIFO 10 task: sched_setparam() 30", KN(SCHED_FIFO, 10, 0),
+	  { .how = SP_SETPARAM, .prio = 30 },
+	  EX(SCHED_FIFO, 69, 120, 30, SP_RT), ERR(EINVAL) },
+	{ "SCHED_NORMAL task: sched_setparam() 0", {},
+	  { .how = SP_SETPARAM, .prio = 0 },
+	  EX_START, EX_START },
+	{ "SCHED_NORMAL task: sched_setparam() 5", {},
+	  { .how = SP_SETPARAM, .prio = 5 },
+	  ERR(EINVAL), ERR(EINVAL) },
+	{ "SCHED_RR 5 task to SCHED_IDLE by a user", KN(SCHED_RR, 5, 0),
+	  US(SCHED_IDLE, 0, 0),
+	  EX(SCHED_IDLE, 120, 120, 0, SP_FAIR), EX(SCHED_IDLE, 100, 100, 0, SP_FAIR) },
+};
+
+SCHED_TEST_PARAMS(sp_request, sp_request_cases, sp_request_case);
+
+/* What @p is now, in the terms of the tables. */
+static void sp_snap(const struct task_struct *p, struct sp_exp *e)
+{
+	*e = (struct sp_exp){ 0, p->policy, p->prio, p->static_prio,
+			      p->rt_priority, sp_class_of(p), p->sched_reset_on_fork };
+}
+
+static void sched_policy_request(struct kunit *test)
+{
+	const struct sp_request_case *c = test->param_value;
+	const struct sp_exp *e = sp_pick(c->op.policy, &c->rt, &c->nort);
+	struct sp_ctx *ctx = test->priv;
+	struct sp_exp before;
+	int ret;
+
+	KUNIT_ASSERT_EQ_MSG(test, sp_do(ctx->p, &c->pre), 0, "the pre request of %s", c->desc);
+	sp_snap(ctx->p, &before);
+	ret = sp_do(ctx->p, &c->op);
+	KUNIT_EXPECT_EQ_MSG(test, ret, e->err, "%s", c->desc);
+	/* Refused: nothing changed. */
+	if (e->err)
+		e = &before;
+	sp_expect_task(test, ctx->p, e, c->desc);
+	sp_expect_getattr(test, ctx->p, e, c->desc);
+}
+
+/* 2. The priority range and the RR interval of each policy. */
+
+struct sp_range_case {
+	const char *desc;
+	int policy;
+	long max, min;		/* with the RT class */
+	long max_nort, min_nort;
+};
+
+static const struct sp_range_case sp_range_cases[] = {
+	{ "SCHED_NORMAL", SCHED_NORMAL, 0, 0, 0, 0 },
+	{ "SCHED_BATCH", SCHED_BATCH, 0, 0, 0, 0 },
+	{ "SCHED_IDLE", SCHED_IDLE, 0, 0, 0, 0 },
+	{ "SCHED_FIFO", SCHED_FIFO, 99, 1, -EINVAL, -EINVAL },
+	{ "SCHED_RR", SCHED_RR, 99, 1, -EINVAL, -EINVAL },
+	{ "SCHED_DEADLINE", SCHED_DEADLINE, 0, 0, -EINVAL, -EINVAL },
+	{ "policy 4 (unused)", 4, -EINVAL, -EINVAL, -EINVAL, -EINVAL },
+	{ "policy 7 (one past SCHED_DEADLINE)", 7, -EINVAL, -EINVAL, -EINVAL, -EINVAL },
+	{ "policy -1", -1, -EINVAL, -EINVAL, -EINVAL, -EINVAL },
+};
+
+SCHED_TEST_PARAMS(sp_range, sp_range_cases, sp_range_case);
+
+static void sched_policy_priority_range(struct kunit *test)
+{
+	const struct sp_range_case *c = test->param_value;
+	bool nort = !IS_ENABLED(CONFIG_SCHED_RT) ||
+		    (c->policy == SCHED_DEADLINE && !IS_ENABLED(CONFIG_SCHED_DL));
+
+	KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_max(c->policy),
+			    nort ? c->max_nort : c->max, "max: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_min(c->policy),
+			    nort ? c->min_nort : c->min, "min: %s", c->desc);
+}
+
+/* sched_rr_get_interval() of @p, in ns, or an error. */
+static s64 sp_rr_interval(struct task_struct *p)
+{
+	struct __kernel_timespec ts;
+	struct sched_test_user u;
+	long ret;
+
+	ret = sched_test_user_map(&u, PAGE_SIZE);
+	if (ret)
+		return ret;
+	ret = sched_test_rr_interval(task_pid_vnr(p), u.addr);
+	if (!ret && copy_from_user(&ts, (void __user *)u.addr, sizeof(ts)))
+		ret = -EFAULT;
+	sched_test_user_unmap(&u);
+	if (ret)
+		return ret;
+	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
+/*
+ * The RR time slice is 100 ms (RR_TIMESLICE) for a SCHED_RR task, also
+ * after it left RR and came back; a SCHED_FIFO task has none (0). Without
+ * the RT class the kernel's RR request runs as a fair task, whose
+ * interval is its fair slice in whole jiffies: 0 or more, at most the fair
+ * latency of 24 ms times 1 + log2(CPUs) (sysctl_sched_latency, scaled).
+ */
+static void sched_policy_rr_interval(struct kunit *test)
+{
+	struct sp_ctx *ctx = test->priv;
+	struct sched_param fifo = { .sched_priority = 10 };
+	struct sched_param rr = { .sched_priority = 10 };
+	struct sched_param normal = {};
+	s64 ns;
+
+	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_RR, &rr), 0);
+	ns = sp_rr_interval(ctx->p);
+	if (!IS_ENABLED(CONFIG_SCHED_RT)) {
+		KUNIT_EXPECT_GE(test, ns, 0LL);
+		KUNIT_EXPECT_LE(test, ns, 24LL * ST_MS * (1 + ilog2(num_online_cpus())));
+		return;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, ns, (s64)SP_RR_SLICE_NS, "SCHED_RR");
+	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_FIFO, &fifo), 0);
+	KUNIT_EXPECT_EQ_MSG(test, sp_rr_interval(ctx->p), 0LL, "SCHED_FIFO");
+	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_NORMAL, &normal), 0);
+	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_RR, &rr), 0);
+	KUNIT_EXPECT_EQ_MSG(test, sp_rr_interval(ctx->p), (s64)SP_RR_SLICE_NS,
+			    "SCHED_RR again");
+}
+
+/* 3. The kernel's helpers. */
+
+struct sp_helper_case {
+	const char *desc;
+	struct sp_op pre, op;
+	struct sp_exp rt, nort;
+};
+
+static const struct sp_helper_case sp_helper_cases[] = {
+	{ "sched_set_fifo()", {}, { .how = SP_SET_FIFO },
+	  EX(SCHED_FIFO, 49, 120, 50, SP_RT), EX_FALLBACK },
+	{ "sched_set_fifo_low()", {}, { .how = SP_SET_FIFO_LOW },
+	  EX(SCHED_FIFO, 98, 120, 1, SP_RT), EX_FALLBACK },
+	{ "sched_set_normal() nice 5", {}, { .how = SP_SET_NORMAL, .nice = 5 },
+	  EX(SCHED_NORMAL, 125, 125, 0, SP_FAIR), EX(SCHED_NORMAL, 125, 125, 0, SP_FAIR) },
+	{ "sched_set_normal() nice -3 of a sched_set_fifo() task", { .how = SP_SET_FIFO },
+	  { .how = SP_SET_NORMAL, .nice = -3 },
+	  EX(SCHED_NORMAL, 117, 117, 0, SP_FAIR), EX(SCHED_NORMAL, 117, 117, 0, SP_FAIR) },
+	{ "sched_set_fifo() of a nice 4 task", { .how = SP_SET_NORMAL, .nice = 4 },
+	  { .how = SP_SET_FIFO },
+	  EX(SCHED_FIFO, 49, 124, 50, SP_RT), EX_FALLBACK },
+	{ "sched_setscheduler_nocheck() SCHED_FIFO 30", {},
+	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_FIFO, .prio = 30 },
+	  EX(SCHED_FIFO, 69, 120, 30, SP_RT), EX_FALLBACK },
+	{ "sched_setscheduler_nocheck() SCHED_RR 99", {},
+	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_RR, .prio = 99 },
+	  EX(SCHED_RR, 0, 120, 99, SP_RT), EX_FALLBACK },
+	{ "sched_setscheduler_nocheck() SCHED_FIFO 0", {},
+	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_FIFO, .prio = 0 },
+	  ERR(EINVAL), ERR(EINVAL) },
+	{ "sched_setscheduler_nocheck() SCHED_RR 100", {},
+	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_RR, .prio = 100 },
+	  ERR(EINVAL), ERR(EINVAL) },
+	{ "sched_setscheduler_nocheck() SCHED_FIFO 30 of a nice 4 task",
+	  { .how = SP_SET_NORMAL, .nice = 4 },
+	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_FIFO, .prio = 30 },
+	  EX(SCHED_FIFO, 69, 124, 30, SP_RT), EX_FALLBACK },
+};
+
+SCHED_TEST_PARAMS(sp_helper, sp_helper_cases, sp_helper_case);
+
+static void sched_policy_helper(struct kunit *test)
+{
+	const struct sp_helper_case *c = test->param_value;
+	const struct sp_exp *e = IS_ENABLED(CONFIG_SCHED_RT) ? &c->rt : &c->nort;
+	struct sp_ctx *ctx = test->priv;
+
+	KUNIT_ASSERT_EQ(test, sp_do(ctx->p, &c->pre), 0);
+	KUNIT_EXPECT_EQ_MSG(test, sp_do(ctx->p, &c->op), e->err, "%s", c->desc);
+	if (!e->err)
+		sp_expect_task(test, ctx->p, e, c->desc);
+}
+
+/*
+ * What a SCHED_NORMAL request gives back to a task that the kernel made
+ * SCHED_FIFO: its nice level with the RT class (static_prio was kept),
+ * nice -20 without it (the fallback's level, as the Kconfig help says).
+ */
+static void sched_policy_helper_nice_back(struct kunit *test)
+{
+	struct sp_ctx *ctx = test->priv;
+	struct sched_param normal = {};
+	const struct sp_exp rt = EX(SCHED_NORMAL, 124, 124, 0, SP_FAIR);
+	const struct sp_exp nort = EX(SCHED_NORMAL, 100, 100, 0, SP_FAIR);
+
+	sched_set_normal(ctx->p, 4);
+	sched_set_fifo(ctx->p);
+	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_NORMAL, &normal), 0);
+	sp_expect_task(test, ctx->p, IS_ENABLED(CONFIG_SCHED_RT) ? &rt : &nort, "back");
+}
+
+/* 4. Callers without CAP_SYS_NICE. */
+
+struct sp_user_case {
+	const char *desc;
+	struct sp_op pre;	/* made by the kernel first */
+	unsigned long rtprio, nice;	/* the target's RLIMIT_RTPRIO, RLIMIT_NICE */
+	bool other;		/* the caller is another user */
+	struct sp_op op;	/* made by the unprivileged caller */
+	int err, err_nort;
+};
+
+#define UR(pol, pr, ni)	{ .how = SP_SETATTR, .policy = (pol), .prio = (pr), .nice = (ni) }
+#define URR(pol, pr, ni) { .how = SP_SETATTR, .policy = (pol), .prio = (pr), .nice = (ni), \
+			   .flags = SCHED_FLAG_RESET_ON_FORK }
+
+static const struct sp_user_case sp_user_cases[] = {
+	{ "SCHED_FIFO 1, RLIMIT_RTPRIO 0", {}, 0, 0, false,
+	  UR(SCHED_FIFO, 1, 0), -EPERM, -EINVAL },
+	{ "SCHED_FIFO 10, RLIMIT_RTPRIO 10", {}, 10, 0, false,
+	  UR(SCHED_FIFO, 10, 0), 0, -EINVAL },
+	{ "SCHED_FIFO 11, RLIMIT_RTPRIO 10", {}, 10, 0, false,
+	  UR(SCHED_FIFO, 11, 0), -EPERM, -EINVAL },
+	{ "SCHED_FIFO 20 task down to 15, RLIMIT_RTPRIO 0", KN(SCHED_FIFO, 20, 0), 0, 0, false,
+	  UR(SCHED_FIFO, 15, 0), 0, -EINVAL },
+	{ "SCHED_FIFO 20 task up to 21, RLIMIT_RTPRIO 0", KN(SCHED_FIFO, 20, 0), 0, 0, false,
+	  UR(SCHED_FIFO, 21, 0), -EPERM, -EINVAL },
+	{ "SCHED_FIFO 20 task up to 21, RLIMIT_RTPRIO 21", KN(SCHED_FIFO, 20, 0), 21, 0, false,
+	  UR(SCHED_FIFO, 21, 0), 0, -EINVAL },
+	{ "SCHED_FIFO 20 task to SCHED_RR 20, RLIMIT_RTPRIO 0", KN(SCHED_FIFO, 20, 0), 0, 0,
+	  false, UR(SCHED_RR, 20, 0), -EPERM, -EINVAL },
+	{ "SCHED_FIFO 20 task to SCHED_RR 20, RLIMIT_RTPRIO 1", KN(SCHED_FIFO, 20, 0), 1, 0,
+	  false, UR(SCHED_RR, 20, 0), 0, -EINVAL },
+	{ "nice -5, RLIMIT_NICE 25", {}, 0, 25, false, UR(SCHED_NORMAL, 0, -5), 0, 0 },
+	{ "nice -6, RLIMIT_NICE 25", {}, 0, 25, false, UR(SCHED_NORMAL, 0, -6), -EPERM, -EPERM },
+	{ "nice 5, RLIMIT_NICE 0", {}, 0, 0, false, UR(SCHED_NORMAL, 0, 5), 0, 0 },
+	{ "nice 3 task to nice 1, RLIMIT_NICE 19", KN(SCHED_NORMAL, 0, 3), 0, 19, false,
+	  UR(SCHED_BATCH, 0, 1), 0, 0 },
+	{ "nice 3 task to nice 0, RLIMIT_NICE 19", KN(SCHED_NORMAL, 0, 3), 0, 19, false,
+	  UR(SCHED_NORMAL, 0, 0), -EPERM, -EPERM },
+	{ "SCHED_IDLE task to SCHED_NORMAL, RLIMIT_NICE 0", KN(SCHED_IDLE, 0, 0), 0, 0, false,
+	  UR(SCHED_NORMAL, 0, 0), -EPERM, -EPERM },
+	{ "SCHED_IDLE task to SCHED_NORMAL, RLIMIT_NICE 20", KN(SCHED_IDLE, 0, 0), 0, 20, false,
+	  UR(SCHED_NORMAL, 0, 0), 0, 0 },
+	{ "another user's task, nice 5", {}, 0, 0, true, UR(SCHED_NORMAL, 0, 5),
+	  -EPERM, -EPERM },
+	{ "reset-on-fork task, without the flag", KR(SCHED_NORMAL, 0, 0), 0, 0, false,
+	  UR(SCHED_NORMAL, 0, 0), -EPERM, -EPERM },
+	{ "reset-on-fork task, with the flag", KR(SCHED_NORMAL, 0, 0), 0, 0, false,
+	  URR(SCHED_NORMAL, 0, 0), 0, 0 },
+	{ "SCHED_DEADLINE", {}, 0, 0, false, UR(SCHED_DEADLINE, 0, 0), -EPERM, -EINVAL },
+};
+
+SCHED_TEST_PARAMS(sp_user, sp_user_cases, sp_user_case);
+
+/* Set @p's rlimit @res as setrlimit() would (p is the case's own task). */
+static void sp_set_rlimit(struct task_struct *p, unsigned int res, unsigned long val)
+{
+	struct rlimit *r = p->signal->rlim + res;
+
+	task_lock(p->group_leader);
+	r->rlim_cur = val;
+	r->rlim_max = val;
+	task_unlock(p->group_leader);
+}
+
+static void sched_policy_unprivileged(struct kunit *test)
+{
+	const struct sp_user_case *c = test->param_value;
+	struct sp_ctx *ctx = test->priv;
+	const struct cred *old;
+	struct cred *cred;
+	int policy, err, ret;
+
+	KUNIT_ASSERT_EQ(test, sp_do(ctx->p, &c->pre), 0);
+	policy = ctx->p->policy;
+	sp_set_rlimit(ctx->p, RLIMIT_RTPRIO, c->rtprio);
+	sp_set_rlimit(ctx->p, RLIMIT_NICE, c->nice);
+
+	err = sp_pick(c->op.policy, &(struct sp_exp){ c->err },
+		      &(struct sp_exp){ c->err_nort })->err;
+	/* Without MULTIUSER every caller has every capability. */
+	if (!IS_ENABLED(CONFIG_MULTIUSER) && err == -EPERM)
+		err = 0;
+
+	cred = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cap_lower(cred->cap_effective, CAP_SYS_NICE);
+	if (c->other)
+		cred->euid = KUIDT_INIT(1000);
+	old = override_creds(cred);
+	ret = sp_do(ctx->p, &c->op);
+	revert_creds(old);
+	put_cred(cred);
+
+	KUNIT_EXPECT_EQ_MSG(test, ret, err, "%s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, ctx->p->policy, err ? policy : c->op.policy,
+			    "policy after: %s", c->desc);
+}
+
+/* Test tasks that run: they hold locks, fork, and say when they ran. */
+
+struct sp_task {
+	struct task_struct *t;
+	bool woken;
+	struct rt_mutex *lock;		/* taken first, if any */
+	bool fork;			/* fork a child when told to go */
+	struct completion ready;	/* it holds the lock (or runs) */
+	struct completion go;		/* the test lets it go on */
+	struct completion done;		/* it let go of the lock */
+	struct completion child_done;	/* its child looked at itself */
+	atomic_t *seq;			/* the order tasks ran in */
+	int ran;			/* its place in that order */
+	int fork_ret;
+	struct sp_exp child;		/* what the child was */
+	int child_normal_prio;
+	u64 child_slack;
+};
+
+static void sp_wait_stop(void)
+{
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+}
+
+static int sp_child_fn(void *data)
+{
+	struct sp_task *st = data;
+	struct task_struct *me = current;
+
+	st->child = (struct sp_exp){ 0, me->policy, me->prio, me->static_prio,
+				     me->rt_priority, sp_class_of(me),
+				     me->sched_reset_on_fork };
+	st->child_normal_prio = me->normal_prio;
+	st->child_slack = me->timer_slack_ns;
+	complete_all(&st->child_done);
+	do_exit(0);
+}
+
+static int sp_task_fn(void *data)
+{
+	struct sp_task *st = data;
+
+	if (st->lock)
+		rt_mutex_lock(st->lock);
+	if (st->seq)
+		st->ran = atomic_inc_return(st->seq);
+	complete_all(&st->ready);
+	if (st->lock || st->fork) {
+		if (wait_for_completion_timeout(&st->go, SP_TIMEOUT) && st->fork) {
+			current->timer_slack_ns = SP_SLACK;
+			st->fork_ret = kernel_thread(sp_child_fn, st,
+						     CLONE_FS | CLONE_FILES | SIGCHLD);
+			if (st->fork_ret > 0 &&
+			    !wait_for_completion_timeout(&st->child_done, SP_TIMEOUT))
+				st->fork_ret = -ETIMEDOUT;
+		}
+		if (st->lock)
+			rt_mutex_unlock(st->lock);
+	}
+	complete_all(&st->done);
+	sp_wait_stop();
+	return 0;
+}
+
+/* A donor: blocks on the lock, takes it, lets go at once. */
+static int sp_donor_fn(void *data)
+{
+	struct sp_task *st = data;
+
+	rt_mutex_lock(st->lock);
+	rt_mutex_unlock(st->lock);
+	complete_all(&st->done);
+	sp_wait_stop();
+	return 0;
+}
+
+/* A test task, not yet woken, made what @op says by the kernel. */
+static int sp_task_new(struct kunit *test, struct sp_task *st, int (*fn)(void *),
+		       const struct sp_op *op, int cpu)
+{
+	int ret;
+
+	init_completion(&st->ready);
+	init_completion(&st->go);
+	init_completion(&st->done);
+	init_completion(&st->child_done);
+	st->t = kthread_create(fn, st, "sp_task");
+	if (IS_ERR(st->t)) {
+		ret = PTR_ERR(st->t);
+		st->t = NULL;
+		return ret;
+	}
+	get_task_struct(st->t);
+	st->woken = false;
+	if (cpu >= 0)
+		kthread_bind(st->t, cpu);
+	ret = sp_do(st->t, op);
+	if (ret) {
+		kthread_stop(st->t);
+		put_task_struct(st->t);
+		st->t = NULL;
+	}
+	return ret;
+}
+
+static void sp_wake(struct sp_task *st)
+{
+	st->woken = true;
+	wake_up_process(st->t);
+}
+
+/*
+ * Stop a test task that got to its end; one that did not (it may be
+ * blocked for good in a broken kernel) is left, and the case fails.
+ */
+static void sp_task_end(struct kunit *test, struct sp_task *st)
+{
+	if (!st->t)
+		return;
+	complete_all(&st->go);
+	if (!st->woken || wait_for_completion_timeout(&st->done, SP_TIMEOUT))
+		kthread_stop(st->t);
+	else
+		KUNIT_FAIL(test, "a test task did not finish: left running");
+	put_task_struct(st->t);
+	st->t = NULL;
+}
+
+/*
+ * Wait until @donor sleeps blocked on an rt_mutex: the boost of the
+ * owner is done by then (task_blocks_on_rt_mutex() walks the chain
+ * before the donor sleeps).
+ */
+static bool sp_wait_blocked(struct task_struct *donor)
+{
+	unsigned long end = jiffies + SP_TIMEOUT;
+
+	do {
+		if (READ_ONCE(donor->pi_blocked_on) &&
+		    wait_task_inactive(donor, TASK_UNINTERRUPTIBLE))
+			return true;
+		usleep_range(1000, 2000);
+	} while (time_before(jiffies, end));
+	return false;
+}
+
+/* 5. Priority inheritance through a real rt_mutex. */
+
+struct sp_pi_case {
+	const char *desc;
+	struct sp_op owner, donor;
+	int prio, prio_nort;		/* the owner's, while the donor waits */
+	enum sp_class cls, cls_nort;
+};
+
+static const struct sp_pi_case sp_pi_cases[] = {
+	{ "fair owner, SCHED_FIFO 20 donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_FIFO, 20, 0),
+	  79, 100, SP_RT, SP_FAIR },
+	{ "fair owner, nice -10 donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_NORMAL, 0, -10),
+	  110, 110, SP_FAIR, SP_FAIR },
+	{ "fair owner, nice 10 donor: no boost", KN(SCHED_NORMAL, 0, 0),
+	  KN(SCHED_NORMAL, 0, 10), 120, 120, SP_FAIR, SP_FAIR },
+	{ "SCHED_FIFO 10 owner, SCHED_FIFO 20 donor", KN(SCHED_FIFO, 10, 0),
+	  KN(SCHED_FIFO, 20, 0), 79, 100, SP_RT, SP_FAIR },
+	{ "SCHED_FIFO 20 owner, SCHED_FIFO 10 donor: no boost", KN(SCHED_FIFO, 20, 0),
+	  KN(SCHED_FIFO, 10, 0), 79, 100, SP_RT, SP_FAIR },
+	{ "SCHED_FIFO 10 owner, nice -20 donor: no boost", KN(SCHED_FIFO, 10, 0),
+	  KN(SCHED_NORMAL, 0, -20), 89, 100, SP_RT, SP_FAIR },
+	{ "SCHED_IDLE owner, nice -10 donor", KN(SCHED_IDLE, 0, 0), KN(SCHED_NORMAL, 0, -10),
+	  110, 110, SP_FAIR, SP_FAIR },
+};
+
+SCHED_TEST_PARAMS(sp_pi, sp_pi_cases, sp_pi_case);
+
+/*
+ * The owner holds @lock and waits; the donor blocks on it. Returns false
+ * (the case failed) when something did not get where it should.
+ */
+static bool sp_pi_start(struct kunit *test, struct rt_mutex *lock,
+			struct sp_task *owner, const struct sp_op *oop,
+			struct sp_task *donor, const struct sp_op *dop)
+{
+	owner->lock = lock;
+	donor->lock = lock;
+	if (sp_task_new(test, owner, sp_task_fn, oop, -1)) {
+		KUNIT_FAIL(test, "no owner task");
+		return false;
+	}
+	sp_wake(owner);
+	if (!wait_for_completion_timeout(&owner->ready, SP_TIMEOUT)) {
+		KUNIT_FAIL(test, "the owner did not take the lock");
+		return false;
+	}
+	if (sp_task_new(test, donor, sp_donor_fn, dop, -1)) {
+		KUNIT_FAIL(test, "no donor task");
+		return false;
+	}
+	sp_wake(donor);
+	if (!sp_wait_blocked(donor->t)) {
+		KUNIT_FAIL(test, "the donor did not block on the lock");
+		return false;
+	}
+	return true;
+}
+
+static void sp_pi_end(struct kunit *test, struct sp_task *owner, struct sp_task *donor)
+{
+	if (owner->t) {
+		complete_all(&owner->go);
+		if (!wait_for_completion_timeout(&owner->done, SP_TIMEOUT))
+			KUNIT_FAIL(test, "the owner did not unlock");
+	}
+	if (donor->t && !wait_for_completion_timeout(&donor->done, SP_TIMEOUT))
+		KUNIT_FAIL(test, "the donor did not get the lock");
+}
+
+static void sched_policy_pi(struct kunit *test)
+{
+	const struct sp_pi_case *c = test->param_value;
+	bool rt = IS_ENABLED(CONFIG_SCHED_RT);
+	struct sp_task owner = {}, donor = {};
+	struct rt_mutex lock;
+	int normal;
+
+	rt_mutex_init(&lock);
+	if (sp_pi_start(test, &lock, &owner, &c->owner, &donor, &c->donor)) {
+		normal = owner.t->normal_prio;
+		KUNIT_EXPECT_EQ_MSG(test, owner.t->prio, rt ? c->prio : c->prio_nort,
+				    "boosted: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner.t), rt ? c->cls : c->cls_nort,
+				    "boosted: %s", c->desc);
+		sp_pi_end(test, &owner, &donor);
+		KUNIT_EXPECT_EQ_MSG(test, owner.t->prio, normal, "after: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner.t),
+				    rt && normal < MAX_RT_PRIO ? SP_RT : SP_FAIR,
+				    "after: %s", c->desc);
+	}
+	sp_task_end(test, &donor);
+	sp_task_end(test, &owner);
+}
+
+/* With the deadline class: deadline owners and donors. */
+
+#ifdef CONFIG_SCHED_DL
+struct sp_pi_dl_case {
+	const char *desc;
+	struct sp_op owner, donor;
+	bool donor_se;		/* the owner runs with the donor's parameters */
+};
+
+static const struct sp_pi_dl_case sp_pi_dl_cases[] = {
+	{ "fair owner, deadline donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_DEADLINE, 0, 0), true },
+	{ "SCHED_FIFO 10 owner, deadline donor", KN(SCHED_FIFO, 10, 0),
+	  KN(SCHED_DEADLINE, 0, 0), true },
+	{ "deadline owner, SCHED_FIFO 20 donor", KN(SCHED_DEADLINE, 0, 0),
+	  KN(SCHED_FIFO, 20, 0), false },
+	{ "deadline owner, fair donor", KN(SCHED_DEADLINE, 0, 0), KN(SCHED_NORMAL, 0, 0), false },
+};
+
+static void sp_pi_deadline_one(struct kunit *test, const struct sp_pi_dl_case *c)
+{
+	struct sp_task owner = {}, donor = {};
+	struct rt_mutex lock;
+	int normal;
+
+	rt_mutex_init(&lock);
+	if (sp_pi_start(test, &lock, &owner, &c->owner, &donor, &c->donor)) {
+		normal = owner.t->normal_prio;
+		KUNIT_EXPECT_EQ_MSG(test, owner.t->prio, MAX_DL_PRIO - 1, "boosted: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner.t), SP_DL, "boosted: %s", c->desc);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, owner.t->dl.pi_se,
+					c->donor_se ? &donor.t->dl : &owner.t->dl,
+					"pi_se: %s", c->desc);
+		sp_pi_end(test, &owner, &donor);
+		KUNIT_EXPECT_EQ_MSG(test, owner.t->prio, normal, "after: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner.t),
+				    normal < 0 ? SP_DL : normal < MAX_RT_PRIO ? SP_RT : SP_FAIR,
+				    "after: %s", c->desc);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, owner.t->dl.pi_se, &owner.t->dl,
+					"pi_se after: %s", c->desc);
+	}
+	sp_task_end(test, &donor);
+	sp_task_end(test, &owner);
+}
+
+#endif /* CONFIG_SCHED_DL */
+
+/* One case for the table: a skipped parameter would print as passed. */
+static void sched_policy_pi_deadline(struct kunit *test)
+{
+#ifdef CONFIG_SCHED_DL
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(sp_pi_dl_cases); i++)
+		sp_pi_deadline_one(test, &sp_pi_dl_cases[i]);
+#else
+	kunit_skip(test, "no deadline class (CONFIG_SCHED_DL=n)");
+#endif
+}
+
+/* 6. Fork from a test task. */
+
+struct sp_fork_case {
+	const char *desc;
+	struct sp_op parent;
+	struct sp_op donor;	/* boosts the parent while it forks, if any */
+	struct sp_exp rt, nort;	/* the child */
+};
+
+static const struct sp_fork_case sp_fork_cases[] = {
+	{ "SCHED_FIFO 10 parent", KN(SCHED_FIFO, 10, 0), {},
+	  EX(SCHED_FIFO, 89, 120, 10, SP_RT), EX_FALLBACK },
+	{ "SCHED_RR 5 parent at nice -3", KN(SCHED_RR, 5, -3), {},
+	  EX(SCHED_RR, 94, 120, 5, SP_RT), EX_FALLBACK },
+	{ "SCHED_FIFO 10 reset-on-fork parent", KR(SCHED_FIFO, 10, 0), {},
+	  EX_START, EX_START },
+	{ "nice -5 parent", KN(SCHED_NORMAL, 0, -5), {},
+	  EX(SCHED_NORMAL, 115, 115, 0, SP_FAIR), EX(SCHED_NORMAL, 115, 115, 0, SP_FAIR) },
+	{ "nice -5 reset-on-fork parent", KR(SCHED_NORMAL, 0, -5), {},
+	  EX_START, EX_START },
+	{ "nice 5 reset-on-fork parent", KR(SCHED_BATCH, 0, 5), {},
+	  EX(SCHED_BATCH, 125, 125, 0, SP_FAIR), EX(SCHED_BATCH, 125, 125, 0, SP_FAIR) },
+	{ "SCHED_IDLE parent", KN(SCHED_IDLE, 0, 0), {},
+	  EX(SCHED_IDLE, 120, 120, 0, SP_FAIR), EX(SCHED_IDLE, 120, 120, 0, SP_FAIR) },
+	{ "fair parent boosted by a SCHED_FIFO 20 donor", KN(SCHED_NORMAL, 0, 0),
+	  KN(SCHED_FIFO, 20, 0), EX_START, EX_START },
+	{ "SCHED_FIFO 10 parent boosted by a SCHED_FIFO 30 donor", KN(SCHED_FIFO, 10, 0),
+	  KN(SCHED_FIFO, 30, 0), EX(SCHED_FIFO, 89, 120, 10, SP_RT), EX_FALLBACK },
+};
+
+SCHED_TEST_PARAMS(sp_fork, sp_fork_cases, sp_fork_case);
+
+static void sched_policy_fork(struct kunit *test)
+{
+	const struct sp_fork_case *c = test->param_value;
+	const struct sp_exp *e = IS_ENABLED(CONFIG_SCHED_RT) ? &c->rt : &c->nort;
+	struct sp_task parent = { .fork = true }, donor = {};
+	struct rt_mutex lock;
+
+	rt_mutex_init(&lock);
+	if (c->donor.how != SP_NONE) {
+		if (!sp_pi_start(test, &lock, &parent, &c->parent, &donor, &c->donor))
+			goto out;
+		KUNIT_EXPECT_LE_MSG(test, parent.t->prio, donor.t->prio,
+				    "the parent is not boosted: %s", c->desc);
+	} else {
+		if (sp_task_new(test, &parent, sp_task_fn, &c->parent, -1)) {
+			KUNIT_FAIL(test, "no parent task");
+			goto out;
+		}
+		sp_wake(&parent);
+	}
+	complete_all(&parent.go);
+	if (!wait_for_completion_timeout(&parent.done, SP_TIMEOUT)) {
+		KUNIT_FAIL(test, "the parent did not fork: %s", c->desc);
+		goto out;
+	}
+	KUNIT_ASSERT_GT_MSG(test, parent.fork_ret, 0, "kernel_thread(): %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent.child.err, 0, "%s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent.child.policy, e->policy, "policy: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent.child.prio, e->prio, "prio: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent.child_normal_prio, e->prio,
+			    "normal_prio: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent.child.static_prio, e->static_prio,
+			    "static_prio: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent.child.rt_priority, e->rt_priority,
+			    "rt_priority: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent.child.cls, e->cls, "class: %s", c->desc);
+	KUNIT_EXPECT_FALSE_MSG(test, parent.child.reset, "reset-on-fork: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent.child_slack, (u64)SP_SLACK,
+			    "timer slack: %s", c->desc);
+out:
+	if (donor.t && !wait_for_completion_timeout(&donor.done, SP_TIMEOUT))
+		KUNIT_FAIL(test, "the donor did not get the lock");
+	sp_task_end(test, &donor);
+	sp_task_end(test, &parent);
+}
+
+/* 7. Queued tasks, let run on the test's CPU: the order they run in. */
+
+/*
+ * Pin the test thread to its CPU and make it SCHED_FIFO 60, above the
+ * tasks it queues there; put both back with sp_unpin().
+ */
+static int sp_pin(struct kunit *test)
+{
+	struct sched_param fifo = { .sched_priority = 60 };
+	int cpu = raw_smp_processor_id();
+
+	/* It runs on @cpu when this returns. */
+	KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(cpu)), 0);
+	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(current, SCHED_FIFO, &fifo), 0);
+	return cpu;
+}
+
+static void sp_unpin(void)
+{
+	sched_set_normal(current, 0);
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+}
+
+/* Let the queued tasks run: wait, at nice 0, for each to say it ran. */
+static void sp_let_run(struct kunit *test, struct sp_task *a, struct sp_task *b)
+{
+	sched_set_normal(current, 0);
+	if (!wait_for_completion_timeout(&a->ready, SP_TIMEOUT))
+		KUNIT_FAIL(test, "the first task did not run");
+	if (!wait_for_completion_timeout(&b->ready, SP_TIMEOUT))
+		KUNIT_FAIL(test, "the second task did not run");
+}
+
+/*
+ * Two SCHED_FIFO 10 tasks, a then b, queued behind the test thread; b is
+ * raised to 20 and put back to 10. A task whose priority goes down is
+ * queued at the head of its new level (ENQUEUE_HEAD), so b runs first.
+ */
+static void sched_policy_run_deboost_order(struct kunit *test)
+{
+	const struct sp_op fifo10 = KN(SCHED_FIFO, 10, 0);
+	const struct sp_op fifo20 = KN(SCHED_FIFO, 20, 0);
+	struct sp_task a = {}, b = {};
+	atomic_t seq = ATOMIC_INIT(0);
+	int cpu;
+
+	if (!IS_ENABLED(CONFIG_SCHED_RT))
+		kunit_skip(test, "no RT class (CONFIG_SCHED_RT=n): no FIFO order");
+	cpu = sp_pin(test);
+	a.seq = &seq;
+	b.seq = &seq;
+	if (sp_task_new(test, &a, sp_task_fn, &fifo10, cpu) ||
+	    sp_task_new(test, &b, sp_task_fn, &fifo10, cpu)) {
+		KUNIT_FAIL(test, "no test tasks");
+		goto out;
+	}
+	sp_wake(&a);
+	sp_wake(&b);
+	KUNIT_EXPECT_TRUE(test, task_on_rq_queued(a.t));
+	KUNIT_EXPECT_TRUE(test, task_on_rq_queued(b.t));
+	KUNIT_EXPECT_EQ(test, sp_do(b.t, &fifo20), 0);
+	KUNIT_EXPECT_EQ(test, sp_do(b.t, &fifo10), 0);
+	sp_let_run(test, &a, &b);
+	KUNIT_EXPECT_EQ(test, b.ran, 1);
+	KUNIT_EXPECT_EQ(test, a.ran, 2);
+out:
+	sp_unpin();
+	sp_task_end(test, &a);
+	sp_task_end(test, &b);
+}
+
+/*
+ * A fair task a, then a fair task b, queued behind the test thread; b is
+ * made SCHED_FIFO 10 while it is queued: it moves to the RT class, still
+ * queued, and runs first.
+ */
+static void sched_policy_run_class_change(struct kunit *test)
+{
+	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
+	const struct sp_op fifo10 = KN(SCHED_FIFO, 10, 0);
+	struct sp_task a = {}, b = {};
+	atomic_t seq = ATOMIC_INIT(0);
+	int cpu;
+
+	if (!IS_ENABLED(CONFIG_SCHED_RT))
+		kunit_skip(test, "no RT class (CONFIG_SCHED_RT=n)");
+	cpu = sp_pin(test);
+	a.seq = &seq;
+	b.seq = &seq;
+	if (sp_task_new(test, &a, sp_task_fn, &normal, cpu) ||
+	    sp_task_new(test, &b, sp_task_fn, &normal, cpu)) {
+		KUNIT_FAIL(test, "no test tasks");
+		goto out;
+	}
+	sp_wake(&a);
+	sp_wake(&b);
+	KUNIT_EXPECT_EQ(test, sp_do(b.t, &fifo10), 0);
+	KUNIT_EXPECT_TRUE(test, task_on_rq_queued(b.t));
+	KUNIT_EXPECT_EQ(test, sp_class_of(b.t), SP_RT);
+	sp_let_run(test, &a, &b);
+	KUNIT_EXPECT_EQ(test, b.ran, 1);
+	KUNIT_EXPECT_EQ(test, a.ran, 2);
+out:
+	sp_unpin();
+	sp_task_end(test, &a);
+	sp_task_end(test, &b);
+}
+
+static struct kunit_case sp_test_cases[] = {
+	KUNIT_CASE_PARAM(sched_policy_request, sp_request_gen_params),
+	KUNIT_CASE_PARAM(sched_policy_priority_range, sp_range_gen_params),
+	KUNIT_CASE(sched_policy_rr_interval),
+	KUNIT_CASE_PARAM(sched_policy_helper, sp_helper_gen_params),
+	KUNIT_CASE(sched_policy_helper_nice_back),
+	KUNIT_CASE_PARAM(sched_policy_unprivileged, sp_user_gen_params),
+	KUNIT_CASE_PARAM(sched_policy_pi, sp_pi_gen_params),
+	KUNIT_CASE(sched_policy_pi_deadline),
+	KUNIT_CASE_PARAM(sched_policy_fork, sp_fork_gen_params),
+	KUNIT_CASE(sched_policy_run_deboost_order),
+	KUNIT_CASE(sched_policy_run_class_change),
+	{}
+};
+
+static struct kunit_suite sp_test_suite = {
+	.name = "sched_policy",
+	.suite_init = sp_suite_init,
+	.init = sp_init,
+	.exit = sp_exit,
+	.test_cases = sp_test_cases,
+};
+
+kunit_test_suite(sp_test_suite);

@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# A nice level at RLIMIT_NICE exactly counts as above it.
+/^static bool is_nice_reduction(/,/^}$/ s/nice_rlim <= task_rlimit/nice_rlim < task_rlimit/

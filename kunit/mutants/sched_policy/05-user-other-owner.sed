@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# An unprivileged caller may change another user's task.
+/^static int user_check_sched_setscheduler(/,/^}$/ s/^\tif (!check_same_owner(p))$/\tif (0)/

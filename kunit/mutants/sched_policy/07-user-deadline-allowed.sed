@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# An unprivileged caller may make a task SCHED_DEADLINE.
+/^static int user_check_sched_setscheduler(/,/^}$/ s/^\tif (dl_policy(policy))$/\tif (0)/

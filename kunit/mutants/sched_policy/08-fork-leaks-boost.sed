@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# A child inherits its parent's boosted priority.
+/^int sched_fork(/,/^}$/ s/^\tp->prio = current->normal_prio;$/\tp->prio = current->prio;/

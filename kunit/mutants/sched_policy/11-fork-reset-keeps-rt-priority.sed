@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# Reset-on-fork keeps the parent's rt_priority.
+/^int sched_fork(/,/^}$/ { /^\t\t\tp->rt_priority = 0;$/d }

@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# A queued task whose priority goes down is queued at the tail.
+/^static int __sched_setscheduler(/,/^}$/ { /^\t\t\tqueue_flags |= ENQUEUE_HEAD;$/d }

@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# sched_set_fifo_low() asks for priority 2.
+/^void sched_set_fifo_low(/,/^}$/ s/\.sched_priority = 1 }/.sched_priority = 2 }/

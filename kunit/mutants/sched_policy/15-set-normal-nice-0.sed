@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# sched_set_normal() ignores its nice level.
+/^void sched_set_normal(/,/^}$/ s/^\t\t\.sched_nice = nice,$/\t\t.sched_nice = 0,/

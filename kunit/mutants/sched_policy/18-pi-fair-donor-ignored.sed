@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# A fair donor does not lift its owner's prio.
+/^static inline int __rt_effective_prio(/,/^}$/ s/^\t\tprio = min(prio, pi_task->prio);$/\t\tprio = rt_prio(pi_task->prio) ? min(prio, pi_task->prio) : prio;/

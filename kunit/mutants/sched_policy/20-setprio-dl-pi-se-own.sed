@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# A deadline boost leaves the owner on its own parameters.
+/^void rt_mutex_setprio(/,/^}$/ s/^\t\t\tp->dl.pi_se = pi_task->dl.pi_se;$/\t\t\tp->dl.pi_se = \&p->dl;/
