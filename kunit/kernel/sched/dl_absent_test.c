@@ -40,7 +40,7 @@ static int dla_init(struct kunit *test)
 	return 0;
 }
 
-static void dla_exit(struct kunit *test)
+static void dla_cleanup(struct kunit *test)
 {
 	struct dla_ctx *ctx = test->priv;
 
@@ -58,6 +58,12 @@ static void dla_exit(struct kunit *test)
 	kthread_stop(ctx->p);
 	if (ctx->donor)
 		kthread_stop(ctx->donor);
+}
+
+static void dla_exit(struct kunit *test)
+{
+	dla_cleanup(test);
+	sched_test_global_kept(test);
 }
 
 /*
@@ -507,6 +513,7 @@ static struct kunit_case dla_test_cases[] = {
 
 static struct kunit_suite dla_test_suite = {
 	.name = "sched_dl_absent",
+	.suite_init = sched_test_global_suite_init,
 	.init = dla_init,
 	.exit = dla_exit,
 	.test_cases = dla_test_cases,

@@ -34,6 +34,7 @@ static void dlb_exit(struct kunit *test)
 
 	if (ctx)
 		sched_test_dl_ctx_exit(test, ctx);
+	sched_test_global_kept(test);
 }
 
 #ifdef CONFIG_SMP

@@ -77,6 +77,7 @@ static void dlo_exit(struct kunit *test)
 
 	if (ctx)
 		sched_test_dl_ctx_exit(test, ctx);
+	sched_test_global_kept(test);
 }
 
 /* to_ratio(), against the hand-worked constants the suites use. */

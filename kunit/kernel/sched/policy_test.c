@@ -243,14 +243,6 @@ struct sp_ctx {
 	struct task_struct *p;
 };
 
-static struct sched_test_global sp_global_start;
-
-static int sp_suite_init(struct kunit_suite *suite)
-{
-	sched_test_global_read(&sp_global_start);
-	return 0;
-}
-
 static int sp_init(struct kunit *test)
 {
 	struct sp_ctx *ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
@@ -270,8 +262,7 @@ static void sp_exit(struct kunit *test)
 
 	if (ctx)
 		kthread_stop(ctx->p);
-	/* A case that leaks a setting fails, here, not a later suite. */
-	sched_test_global_expect(test, &sp_global_start);
+	sched_test_global_kept(test);
 }
 
 /* 1. Each policy, priority and nice level, as each caller asks for it. */
@@ -1135,7 +1126,7 @@ static struct kunit_case sp_test_cases[] = {
 
 static struct kunit_suite sp_test_suite = {
 	.name = "sched_policy",
-	.suite_init = sp_suite_init,
+	.suite_init = sched_test_global_suite_init,
 	.init = sp_init,
 	.exit = sp_exit,
 	.test_cases = sp_test_cases,

@@ -48,7 +48,7 @@ static int rta_init(struct kunit *test)
 	return 0;
 }
 
-static void rta_exit(struct kunit *test)
+static void rta_cleanup(struct kunit *test)
 {
 	struct rta_ctx *ctx = test->priv;
 
@@ -66,6 +66,12 @@ static void rta_exit(struct kunit *test)
 	kthread_stop(ctx->p);
 	if (ctx->donor)
 		kthread_stop(ctx->donor);
+}
+
+static void rta_exit(struct kunit *test)
+{
+	rta_cleanup(test);
+	sched_test_global_kept(test);
 }
 
 /* Would the task still be what rta_init() made? */
@@ -733,6 +739,7 @@ static struct kunit_case rta_test_cases[] = {
 
 static struct kunit_suite rta_test_suite = {
 	.name = "sched_rt_absent",
+	.suite_init = sched_test_global_suite_init,
 	.init = rta_init,
 	.exit = rta_exit,
 	.test_cases = rta_test_cases,

@@ -482,7 +482,7 @@ static int rtg_init(struct kunit *test)
 	return 0;
 }
 
-static void rtg_exit(struct kunit *test)
+static void rtg_cleanup(struct kunit *test)
 {
 	struct rtg_ctx *ctx = test->priv;
 	const struct rtg_state *s;
@@ -518,6 +518,12 @@ static void rtg_exit(struct kunit *test)
 	rtg_expect_state(test, s);
 }
 
+static void rtg_exit(struct kunit *test)
+{
+	rtg_cleanup(test);
+	sched_test_global_kept(test);
+}
+
 static int rtg_suite_init(struct kunit_suite *suite)
 {
 	rtg_suite_start.cpu = kcalloc(nr_cpu_ids, sizeof(*rtg_suite_start.cpu),
@@ -525,7 +531,7 @@ static int rtg_suite_init(struct kunit_suite *suite)
 	if (!rtg_suite_start.cpu)
 		return -ENOMEM;
 	rtg_save(&rtg_suite_start);
-	return 0;
+	return sched_test_global_suite_init(suite);
 }
 
 static void rtg_suite_exit(struct kunit_suite *suite)

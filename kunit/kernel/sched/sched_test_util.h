@@ -387,6 +387,21 @@ static void __maybe_unused sched_test_global_expect(struct kunit *test,
 #endif
 }
 
+/* What every suite found when it started (its .suite_init reads it). */
+static struct sched_test_global sched_test_global_start;
+
+static int __maybe_unused sched_test_global_suite_init(struct kunit_suite *suite)
+{
+	sched_test_global_read(&sched_test_global_start);
+	return 0;
+}
+
+/* At the end of every suite's .exit: the case put everything back. */
+static void __maybe_unused sched_test_global_kept(struct kunit *test)
+{
+	sched_test_global_expect(test, &sched_test_global_start);
+}
+
 #ifdef CONFIG_SYSCTL
 /* Write @value into sysctl @name of @table through its handler, as /proc would. */
 static int __maybe_unused sched_test_sysctl(struct kunit *test,
@@ -978,7 +993,7 @@ static int __maybe_unused sched_test_dl_suite_init(struct kunit_suite *suite)
 		return -ENOMEM;
 	sched_test_dl_read(&sched_test_dl_suite_start);
 	sched_test_dl_suite_busy = sched_test_dl_busy_cpu(&sched_test_dl_suite_start);
-	return 0;
+	return sched_test_global_suite_init(suite);
 }
 
 static void __maybe_unused sched_test_dl_suite_exit(struct kunit_suite *suite)

@@ -155,7 +155,7 @@ static struct task_struct *dls_two_deadline_tasks(struct kunit *test, u64 p_dead
 }
 #endif
 
-static void dls_exit(struct kunit *test)
+static void dls_cleanup(struct kunit *test)
 {
 	struct dls_ctx *ctx = test->priv;
 	struct task_struct *p;
@@ -183,6 +183,12 @@ static void dls_exit(struct kunit *test)
 		sched_destroy_group(ctx->tg);
 	}
 #endif
+}
+
+static void dls_exit(struct kunit *test)
+{
+	dls_cleanup(test);
+	sched_test_global_kept(test);
 }
 
 /*
