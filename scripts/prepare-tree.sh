@@ -246,14 +246,14 @@ for patch in "${PATCHES[@]}"; do
 done
 
 # The tests are laid on top of each step afterwards: the commit a cell
-# builds at step N is step N plus one commit that installs kunit/.
+# builds at step N is step N plus one commit that installs kunit/ (made
+# without a checkout, scripts/install-kunit.sh).
 steps=()
 for i in "${!series[@]}"; do
-	git checkout -q -f --detach "${series[$i]}"
-	"$REPO/scripts/install-kunit.sh" "$SCRATCH"
-	git add -A -f
-	git commit -q -m "sched-tinify: the KUnit tests from kunit/ on ${names[$i]}"
-	steps+=("${names[$i]} $(git rev-parse HEAD)")
+	sha=$("$REPO/scripts/install-kunit.sh" "$SCRATCH" "${series[$i]}" \
+		"sched-tinify: the KUnit tests from kunit/ on ${names[$i]}") ||
+		die "cannot lay kunit/ on ${names[$i]} (see above). The build tree was not touched."
+	steps+=("${names[$i]} $sha")
 done
 
 # The upstream-form KUnit patches (<series>/kunit/*.patch): on the pristine
