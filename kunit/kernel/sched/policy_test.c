@@ -1109,6 +1109,107 @@ out:
 	sp_task_end(test, &b);
 }
 
+/*
+ * A deadline boost of a queued task. A fair owner spins on the test CPU,
+ * queued behind whatever runs there, when a deadline donor blocks on its
+ * lock: rt_mutex_setprio() queues it again with ENQUEUE_REPLENISH, so it
+ * runs at once on the donor's parameters, its deadline the donor's
+ * relative deadline (500 ms) from the boost and its runtime the donor's
+ * (10 ms), less what it ran since.
+ */
+#ifdef CONFIG_SCHED_DL
+struct sp_spinner {
+	struct sp_task st;
+	bool boosted;
+	u64 now;
+	s64 runtime;
+	u64 deadline;
+	struct sched_dl_entity *pi_se;
+};
+
+static int sp_spinner_fn(void *data)
+{
+	struct sp_spinner *s = data;
+	unsigned long end;
+
+	rt_mutex_lock(s->st.lock);
+	complete_all(&s->st.ready);
+	end = jiffies + SP_TIMEOUT;
+	while (READ_ONCE(current->prio) >= 0 && time_before(jiffies, end))
+		cond_resched();
+	if (current->prio < 0) {
+		s->now = sched_clock_cpu(raw_smp_processor_id());
+		s->runtime = current->dl.runtime;
+		s->deadline = current->dl.deadline;
+		s->pi_se = current->dl.pi_se;
+		s->boosted = true;
+	}
+	wait_for_completion_timeout(&s->st.go, SP_TIMEOUT);
+	rt_mutex_unlock(s->st.lock);
+	complete_all(&s->st.done);
+	sp_wait_stop();
+	return 0;
+}
+
+static void sched_policy_pi_deadline_replenish(struct kunit *test)
+{
+	const struct sched_attr dl = {
+		.size = sizeof(dl), .sched_policy = SCHED_DEADLINE,
+		.sched_runtime = 10 * ST_MS, .sched_deadline = 500 * ST_MS,
+		.sched_period = 1000 * ST_MS,
+	};
+	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
+	const struct sp_op none = {};
+	struct sp_spinner owner = {};
+	struct sp_task donor = {};
+	struct rt_mutex lock;
+	int cpu;
+
+	rt_mutex_init(&lock);
+	cpu = sp_pin(test);
+	owner.st.lock = &lock;
+	donor.lock = &lock;
+	if (sp_task_new(test, &owner.st, sp_spinner_fn, &normal, cpu)) {
+		KUNIT_FAIL(test, "no owner task");
+		goto out;
+	}
+	/* sp_task_new() hands the task its own sp_task: owner.st is first. */
+	sp_wake(&owner.st);
+	if (!wait_for_completion_timeout(&owner.st.ready, SP_TIMEOUT)) {
+		KUNIT_FAIL(test, "the owner did not take the lock");
+		goto out;
+	}
+	if (sp_task_new(test, &donor, sp_donor_fn, &none, cpu) ||
+	    sched_setattr_nocheck(donor.t, &dl)) {
+		KUNIT_FAIL(test, "no deadline donor");
+		goto out;
+	}
+	sp_wake(&donor);
+	if (!sp_wait_blocked(donor.t)) {
+		KUNIT_FAIL(test, "the donor did not block on the lock");
+		goto out;
+	}
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(owner.boosted), "the owner never ran boosted");
+	if (owner.boosted) {
+		KUNIT_EXPECT_PTR_EQ(test, owner.pi_se, &donor.t->dl);
+		KUNIT_EXPECT_GT(test, owner.runtime, 0LL);
+		KUNIT_EXPECT_LE(test, owner.runtime, 10LL * ST_MS);
+		KUNIT_EXPECT_GT(test, owner.deadline, owner.now);
+		KUNIT_EXPECT_LE(test, owner.deadline, owner.now + 500 * ST_MS);
+	}
+	sp_pi_end(test, &owner.st, &donor);
+out:
+	sp_unpin();
+	sp_task_end(test, &donor);
+	sp_task_end(test, &owner.st);
+}
+#else
+static void sched_policy_pi_deadline_replenish(struct kunit *test)
+{
+	kunit_skip(test, "no deadline class (CONFIG_SCHED_DL=n)");
+}
+#endif /* CONFIG_SCHED_DL */
+
 static struct kunit_case sp_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_policy_request, sp_request_gen_params),
 	KUNIT_CASE_PARAM(sched_policy_priority_range, sp_range_gen_params),
@@ -1121,6 +1222,7 @@ static struct kunit_case sp_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_policy_fork, sp_fork_gen_params),
 	KUNIT_CASE(sched_policy_run_deboost_order),
 	KUNIT_CASE(sched_policy_run_class_change),
+	KUNIT_CASE(sched_policy_pi_deadline_replenish),
 	{}
 };
 

@@ -1,0 +1,3 @@
+# file: kernel/sched/core.c
+# A deadline boost of a queued task does not replenish it with the donor's parameters.
+/^void rt_mutex_setprio(/,/^}$/ { /^\t\t\tqueue_flag |= ENQUEUE_REPLENISH;$/d }
