@@ -74,7 +74,8 @@ struct sp_op {
 
 /*
  * What a task is after a request, and the request's result. No task here
- * is boosted when it is compared with one: normal_prio is prio.
+ * is boosted when it is compared with one: normal_prio is prio, but for
+ * the one quirk that .normal_prio names.
  */
 struct sp_exp {
 	int err;
@@ -84,6 +85,7 @@ struct sp_exp {
 	unsigned int rt_priority;
 	enum sp_class cls;
 	bool reset;
+	int normal_prio;	/* when it is not prio (0: it is prio) */
 };
 
 /* 10 ms every 100 ms, by 30 ms: a deadline task's parameters. */
@@ -91,8 +93,12 @@ struct sp_exp {
 #define SP_DL_DEADLINE	(30 * ST_MS)
 #define SP_DL_PERIOD	(100 * ST_MS)
 
-/* The RR time slice a kernel starts with: RR_TIMESLICE, 100 ms. */
-#define SP_RR_SLICE_NS	(100 * ST_MS)
+/*
+ * The RR time slice a kernel starts with: RR_TIMESLICE jiffies (100 ms
+ * in jiffies, rounded down), TICK_NSEC each, as sched_rr_get_interval()
+ * converts them.
+ */
+#define SP_RR_SLICE_NS	((s64)RR_TIMESLICE * TICK_NSEC)
 
 /* The expectation for this kernel. */
 static const struct sp_exp *sp_pick(int policy, const struct sp_exp *rt,
@@ -188,7 +194,8 @@ static void sp_expect_task(struct kunit *test, struct task_struct *p,
 {
 	KUNIT_EXPECT_EQ_MSG(test, p->policy, e->policy, "policy: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, p->prio, e->prio, "prio: %s", desc);
-	KUNIT_EXPECT_EQ_MSG(test, p->normal_prio, e->prio, "normal_prio: %s", desc);
+	KUNIT_EXPECT_EQ_MSG(test, p->normal_prio, e->normal_prio ?: e->prio,
+			    "normal_prio: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, p->static_prio, e->static_prio, "static_prio: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, p->rt_priority, e->rt_priority, "rt_priority: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, sp_class_of(p), e->cls, "class: %s", desc);
@@ -332,12 +339,14 @@ static const struct sp_request_case sp_request_cases[] = {
 	  ERR(EINVAL), ERR(EINVAL) },
 	/*
 	 * SCHED_IDLE keeps static_prio (only SCHED_NORMAL and SCHED_BATCH
-	 * set it from the nice level), but prio comes from the request's
-	 * nice: the fallback's static_prio 100 stays under a prio of 120.
+	 * set it from the nice level) and normal_prio follows it, but prio
+	 * comes from the request's nice (__normal_prio() of the attr): the
+	 * fallback's static_prio 100 stays under a prio of 120.
 	 */
 	{ "SCHED_RR 5 task to SCHED_IDLE by a user", KN(SCHED_RR, 5, 0),
-	  US(SCHED_IDLE, 0, 0),
-	  EX(SCHED_IDLE, 120, 120, 0, SP_FAIR), EX(SCHED_IDLE, 120, 100, 0, SP_FAIR) },
+	  US(SCHED_IDLE, 0, 0), EX(SCHED_IDLE, 120, 120, 0, SP_FAIR),
+	  { .policy = SCHED_IDLE, .prio = 120, .normal_prio = 100, .static_prio = 100,
+	    .cls = SP_FAIR } },
 };
 
 SCHED_TEST_PARAMS(sp_request, sp_request_cases, sp_request_case);
@@ -346,7 +355,8 @@ SCHED_TEST_PARAMS(sp_request, sp_request_cases, sp_request_case);
 static void sp_snap(const struct task_struct *p, struct sp_exp *e)
 {
 	*e = (struct sp_exp){ 0, p->policy, p->prio, p->static_prio,
-			      p->rt_priority, sp_class_of(p), p->sched_reset_on_fork };
+			      p->rt_priority, sp_class_of(p), p->sched_reset_on_fork,
+			      p->normal_prio };
 }
 
 static void sched_policy_request(struct kunit *test)
@@ -440,7 +450,11 @@ static void sched_policy_rr_interval(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_RR, &rr), 0);
 	ns = sp_rr_interval(ctx->p);
 	if (!IS_ENABLED(CONFIG_SCHED_RT)) {
+		const struct sp_exp fallback = EX_FALLBACK;
+
+		sp_expect_task(test, ctx->p, &fallback, "SCHED_RR without the class");
 		KUNIT_EXPECT_GE(test, ns, 0LL);
+		KUNIT_EXPECT_NE(test, ns, SP_RR_SLICE_NS);
 		KUNIT_EXPECT_LE(test, ns, 24LL * ST_MS * (1 + ilog2(num_online_cpus())));
 		return;
 	}
@@ -499,11 +513,13 @@ static void sched_policy_helper(struct kunit *test)
 	const struct sp_helper_case *c = test->param_value;
 	const struct sp_exp *e = IS_ENABLED(CONFIG_SCHED_RT) ? &c->rt : &c->nort;
 	struct sp_ctx *ctx = test->priv;
+	struct sp_exp before;
 
 	KUNIT_ASSERT_EQ(test, sp_do(ctx->p, &c->pre), 0);
+	sp_snap(ctx->p, &before);
 	KUNIT_EXPECT_EQ_MSG(test, sp_do(ctx->p, &c->op), e->err, "%s", c->desc);
-	if (!e->err)
-		sp_expect_task(test, ctx->p, e, c->desc);
+	/* Refused: nothing changed. */
+	sp_expect_task(test, ctx->p, e->err ? &before : e, c->desc);
 }
 
 /*
@@ -595,10 +611,11 @@ static void sched_policy_unprivileged(struct kunit *test)
 	struct sp_ctx *ctx = test->priv;
 	const struct cred *old;
 	struct cred *cred;
-	int policy, err, ret;
+	struct sp_exp before;
+	int err, ret;
 
 	KUNIT_ASSERT_EQ(test, sp_do(ctx->p, &c->pre), 0);
-	policy = ctx->p->policy;
+	sp_snap(ctx->p, &before);
 	sp_set_rlimit(ctx->p, RLIMIT_RTPRIO, c->rtprio);
 	sp_set_rlimit(ctx->p, RLIMIT_NICE, c->nice);
 
@@ -619,11 +636,26 @@ static void sched_policy_unprivileged(struct kunit *test)
 	put_cred(cred);
 
 	KUNIT_EXPECT_EQ_MSG(test, ret, err, "%s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, ctx->p->policy, err ? policy : c->op.policy,
-			    "policy after: %s", c->desc);
+	if (ret) {
+		/* Refused: nothing changed. */
+		sp_expect_task(test, ctx->p, &before, c->desc);
+		return;
+	}
+	/* Granted: what was asked for. */
+	KUNIT_EXPECT_EQ_MSG(test, ctx->p->policy, c->op.policy, "policy: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, ctx->p->rt_priority, c->op.prio, "rt_priority: %s", c->desc);
+	if (c->op.policy == SCHED_NORMAL || c->op.policy == SCHED_BATCH)
+		KUNIT_EXPECT_EQ_MSG(test, ctx->p->static_prio, 120 + c->op.nice,
+				    "static_prio: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, (bool)ctx->p->sched_reset_on_fork,
+			    !!(c->op.flags & SCHED_FLAG_RESET_ON_FORK),
+			    "reset-on-fork: %s", c->desc);
 }
 
 /* Test tasks that run: they hold locks, fork, and say when they ran. */
+
+/* How long a test task waits for the test before it gives up and ends. */
+#define SP_TASK_TIMEOUT	(10 * SP_TIMEOUT)
 
 struct sp_task {
 	struct task_struct *t;
@@ -637,10 +669,40 @@ struct sp_task {
 	atomic_t *seq;			/* the order tasks ran in */
 	int ran;			/* its place in that order */
 	int fork_ret;
+	bool child_lost;		/* the child may still write here */
 	struct sp_exp child;		/* what the child was */
-	int child_normal_prio;
 	u64 child_slack;
+	/* A spinning owner's view of itself once boosted (sp_spinner_fn()). */
+	bool boosted;
+	u64 now, deadline;
+	s64 runtime;
+	void *pi_se;
 };
+
+/*
+ * What a case's test tasks share. It is neither on the case's stack nor
+ * kunit-managed: a task the case could not stop may still use it, so
+ * sp_world_end() frees it only once every task is gone, and leaves it
+ * (the case failed) otherwise.
+ */
+struct sp_world {
+	struct sp_task a, b;
+	struct rt_mutex lock;
+	atomic_t seq;
+};
+
+static struct sp_world *sp_world_new(struct kunit *test)
+{
+	struct sp_world *w = kzalloc(sizeof(*w), GFP_KERNEL);
+
+	if (!w) {
+		KUNIT_FAIL(test, "no memory for the test tasks");
+		return NULL;
+	}
+	rt_mutex_init(&w->lock);
+	atomic_set(&w->seq, 0);
+	return w;
+}
 
 static void sp_wait_stop(void)
 {
@@ -652,6 +714,7 @@ static void sp_wait_stop(void)
 	__set_current_state(TASK_RUNNING);
 }
 
+/* The child of a forking test task: it looks at itself and exits. */
 static int sp_child_fn(void *data)
 {
 	struct sp_task *st = data;
@@ -659,11 +722,30 @@ static int sp_child_fn(void *data)
 
 	st->child = (struct sp_exp){ 0, me->policy, me->prio, me->static_prio,
 				     me->rt_priority, sp_class_of(me),
-				     me->sched_reset_on_fork };
-	st->child_normal_prio = me->normal_prio;
+				     me->sched_reset_on_fork, me->normal_prio };
 	st->child_slack = me->timer_slack_ns;
 	complete_all(&st->child_done);
 	do_exit(0);
+}
+
+static void sp_fork(struct sp_task *st)
+{
+	int status;
+
+	current->timer_slack_ns = SP_SLACK;
+	st->fork_ret = kernel_thread(sp_child_fn, st, CLONE_FS | CLONE_FILES | SIGCHLD);
+	if (st->fork_ret <= 0)
+		return;
+	if (!wait_for_completion_timeout(&st->child_done, SP_TASK_TIMEOUT)) {
+		st->child_lost = true;
+		return;
+	}
+	/*
+	 * The child said it exits: wait until it is gone (reaped at once, its
+	 * parent ignores SIGCHLD as every kthread does, or here), so that it
+	 * is never left to init.
+	 */
+	kernel_wait(st->fork_ret, &status);
 }
 
 static int sp_task_fn(void *data)
@@ -676,14 +758,8 @@ static int sp_task_fn(void *data)
 		st->ran = atomic_inc_return(st->seq);
 	complete_all(&st->ready);
 	if (st->lock || st->fork) {
-		if (wait_for_completion_timeout(&st->go, SP_TIMEOUT) && st->fork) {
-			current->timer_slack_ns = SP_SLACK;
-			st->fork_ret = kernel_thread(sp_child_fn, st,
-						     CLONE_FS | CLONE_FILES | SIGCHLD);
-			if (st->fork_ret > 0 &&
-			    !wait_for_completion_timeout(&st->child_done, SP_TIMEOUT))
-				st->fork_ret = -ETIMEDOUT;
-		}
+		if (wait_for_completion_timeout(&st->go, SP_TASK_TIMEOUT) && st->fork)
+			sp_fork(st);
 		if (st->lock)
 			rt_mutex_unlock(st->lock);
 	}
@@ -740,20 +816,41 @@ static void sp_wake(struct sp_task *st)
 }
 
 /*
- * Stop a test task that got to its end; one that did not (it may be
- * blocked for good in a broken kernel) is left, and the case fails.
+ * Stop a test task that got to its end: true when it is gone. One that
+ * did not (it may be blocked for good in a broken kernel) is left, and
+ * the case fails.
  */
-static void sp_task_end(struct kunit *test, struct sp_task *st)
+static bool sp_task_end(struct kunit *test, struct sp_task *st)
 {
+	bool gone = !st->child_lost;
+
 	if (!st->t)
-		return;
+		return gone;
 	complete_all(&st->go);
-	if (!st->woken || wait_for_completion_timeout(&st->done, SP_TIMEOUT))
+	if (!st->woken || wait_for_completion_timeout(&st->done, SP_TIMEOUT)) {
 		kthread_stop(st->t);
-	else
+	} else {
 		KUNIT_FAIL(test, "a test task did not finish: left running");
+		gone = false;
+	}
 	put_task_struct(st->t);
 	st->t = NULL;
+	return gone;
+}
+
+/* Let every task go on (a donor waits for its owner), then stop them. */
+static void sp_world_end(struct kunit *test, struct sp_world *w)
+{
+	bool gone;
+
+	if (!w)
+		return;
+	complete_all(&w->a.go);
+	complete_all(&w->b.go);
+	gone = sp_task_end(test, &w->a);
+	gone = sp_task_end(test, &w->b) && gone;
+	if (gone)
+		kfree(w);
 }
 
 /*
@@ -781,66 +878,73 @@ struct sp_pi_case {
 	struct sp_op owner, donor;
 	int prio, prio_nort;		/* the owner's, while the donor waits */
 	enum sp_class cls, cls_nort;
+	int own, own_nort;		/* the owner's own prio, unboosted */
 };
 
 static const struct sp_pi_case sp_pi_cases[] = {
 	{ "fair owner, SCHED_FIFO 20 donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_FIFO, 20, 0),
-	  79, 100, SP_RT, SP_FAIR },
+	  79, 100, SP_RT, SP_FAIR, 120, 120 },
 	{ "fair owner, nice -10 donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_NORMAL, 0, -10),
-	  110, 110, SP_FAIR, SP_FAIR },
+	  110, 110, SP_FAIR, SP_FAIR, 120, 120 },
 	{ "fair owner, nice 10 donor: no boost", KN(SCHED_NORMAL, 0, 0),
-	  KN(SCHED_NORMAL, 0, 10), 120, 120, SP_FAIR, SP_FAIR },
+	  KN(SCHED_NORMAL, 0, 10), 120, 120, SP_FAIR, SP_FAIR, 120, 120 },
 	{ "SCHED_FIFO 10 owner, SCHED_FIFO 20 donor", KN(SCHED_FIFO, 10, 0),
-	  KN(SCHED_FIFO, 20, 0), 79, 100, SP_RT, SP_FAIR },
+	  KN(SCHED_FIFO, 20, 0), 79, 100, SP_RT, SP_FAIR, 89, 100 },
 	{ "SCHED_FIFO 20 owner, SCHED_FIFO 10 donor: no boost", KN(SCHED_FIFO, 20, 0),
-	  KN(SCHED_FIFO, 10, 0), 79, 100, SP_RT, SP_FAIR },
+	  KN(SCHED_FIFO, 10, 0), 79, 100, SP_RT, SP_FAIR, 79, 100 },
 	{ "SCHED_FIFO 10 owner, nice -20 donor: no boost", KN(SCHED_FIFO, 10, 0),
-	  KN(SCHED_NORMAL, 0, -20), 89, 100, SP_RT, SP_FAIR },
+	  KN(SCHED_NORMAL, 0, -20), 89, 100, SP_RT, SP_FAIR, 89, 100 },
 	{ "SCHED_IDLE owner, nice -10 donor", KN(SCHED_IDLE, 0, 0), KN(SCHED_NORMAL, 0, -10),
-	  110, 110, SP_FAIR, SP_FAIR },
+	  110, 110, SP_FAIR, SP_FAIR, 120, 120 },
 };
 
 SCHED_TEST_PARAMS(sp_pi, sp_pi_cases, sp_pi_case);
 
-/*
- * The owner holds @lock and waits; the donor blocks on it. Returns false
- * (the case failed) when something did not get where it should.
- */
-static bool sp_pi_start(struct kunit *test, struct rt_mutex *lock,
-			struct sp_task *owner, const struct sp_op *oop,
-			struct sp_task *donor, const struct sp_op *dop)
+/* The class of an unboosted task of prio @prio. */
+static enum sp_class sp_class_for(int prio)
 {
-	owner->lock = lock;
-	donor->lock = lock;
-	if (sp_task_new(test, owner, sp_task_fn, oop, -1)) {
+	if (prio < 0)
+		return SP_DL;
+	return IS_ENABLED(CONFIG_SCHED_RT) && prio < MAX_RT_PRIO ? SP_RT : SP_FAIR;
+}
+
+/*
+ * The owner (w->a) holds the lock and waits; the donor (w->b) blocks on
+ * it. False (the case failed) when something did not get where it should.
+ */
+static bool sp_pi_start(struct kunit *test, struct sp_world *w,
+			const struct sp_op *oop, const struct sp_op *dop)
+{
+	w->a.lock = &w->lock;
+	w->b.lock = &w->lock;
+	if (sp_task_new(test, &w->a, sp_task_fn, oop, -1)) {
 		KUNIT_FAIL(test, "no owner task");
 		return false;
 	}
-	sp_wake(owner);
-	if (!wait_for_completion_timeout(&owner->ready, SP_TIMEOUT)) {
+	sp_wake(&w->a);
+	if (!wait_for_completion_timeout(&w->a.ready, SP_TIMEOUT)) {
 		KUNIT_FAIL(test, "the owner did not take the lock");
 		return false;
 	}
-	if (sp_task_new(test, donor, sp_donor_fn, dop, -1)) {
+	if (sp_task_new(test, &w->b, sp_donor_fn, dop, -1)) {
 		KUNIT_FAIL(test, "no donor task");
 		return false;
 	}
-	sp_wake(donor);
-	if (!sp_wait_blocked(donor->t)) {
+	sp_wake(&w->b);
+	if (!sp_wait_blocked(w->b.t)) {
 		KUNIT_FAIL(test, "the donor did not block on the lock");
 		return false;
 	}
 	return true;
 }
 
-static void sp_pi_end(struct kunit *test, struct sp_task *owner, struct sp_task *donor)
+/* The owner lets go of the lock; the donor takes it and ends. */
+static void sp_pi_end(struct kunit *test, struct sp_world *w)
 {
-	if (owner->t) {
-		complete_all(&owner->go);
-		if (!wait_for_completion_timeout(&owner->done, SP_TIMEOUT))
-			KUNIT_FAIL(test, "the owner did not unlock");
-	}
-	if (donor->t && !wait_for_completion_timeout(&donor->done, SP_TIMEOUT))
+	complete_all(&w->a.go);
+	if (!wait_for_completion_timeout(&w->a.done, SP_TIMEOUT))
+		KUNIT_FAIL(test, "the owner did not unlock");
+	if (!wait_for_completion_timeout(&w->b.done, SP_TIMEOUT))
 		KUNIT_FAIL(test, "the donor did not get the lock");
 }
 
@@ -848,25 +952,23 @@ static void sched_policy_pi(struct kunit *test)
 {
 	const struct sp_pi_case *c = test->param_value;
 	bool rt = IS_ENABLED(CONFIG_SCHED_RT);
-	struct sp_task owner = {}, donor = {};
-	struct rt_mutex lock;
-	int normal;
+	struct sp_world *w = sp_world_new(test);
+	int own = rt ? c->own : c->own_nort;
+	struct task_struct *owner;
 
-	rt_mutex_init(&lock);
-	if (sp_pi_start(test, &lock, &owner, &c->owner, &donor, &c->donor)) {
-		normal = owner.t->normal_prio;
-		KUNIT_EXPECT_EQ_MSG(test, owner.t->prio, rt ? c->prio : c->prio_nort,
+	if (w && sp_pi_start(test, w, &c->owner, &c->donor)) {
+		owner = w->a.t;
+		KUNIT_EXPECT_EQ_MSG(test, owner->prio, rt ? c->prio : c->prio_nort,
 				    "boosted: %s", c->desc);
-		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner.t), rt ? c->cls : c->cls_nort,
+		KUNIT_EXPECT_EQ_MSG(test, owner->normal_prio, own, "boosted: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner), rt ? c->cls : c->cls_nort,
 				    "boosted: %s", c->desc);
-		sp_pi_end(test, &owner, &donor);
-		KUNIT_EXPECT_EQ_MSG(test, owner.t->prio, normal, "after: %s", c->desc);
-		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner.t),
-				    rt && normal < MAX_RT_PRIO ? SP_RT : SP_FAIR,
+		sp_pi_end(test, w);
+		KUNIT_EXPECT_EQ_MSG(test, owner->prio, own, "after: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner), sp_class_for(own),
 				    "after: %s", c->desc);
 	}
-	sp_task_end(test, &donor);
-	sp_task_end(test, &owner);
+	sp_world_end(test, w);
 }
 
 /* With the deadline class: deadline owners and donors. */
@@ -876,43 +978,42 @@ struct sp_pi_dl_case {
 	const char *desc;
 	struct sp_op owner, donor;
 	bool donor_se;		/* the owner runs with the donor's parameters */
+	int own;		/* the owner's own prio */
 };
 
 static const struct sp_pi_dl_case sp_pi_dl_cases[] = {
-	{ "fair owner, deadline donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_DEADLINE, 0, 0), true },
+	{ "fair owner, deadline donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_DEADLINE, 0, 0),
+	  true, 120 },
 	{ "SCHED_FIFO 10 owner, deadline donor", KN(SCHED_FIFO, 10, 0),
-	  KN(SCHED_DEADLINE, 0, 0), true },
+	  KN(SCHED_DEADLINE, 0, 0), true, 89 },
 	{ "deadline owner, SCHED_FIFO 20 donor", KN(SCHED_DEADLINE, 0, 0),
-	  KN(SCHED_FIFO, 20, 0), false },
-	{ "deadline owner, fair donor", KN(SCHED_DEADLINE, 0, 0), KN(SCHED_NORMAL, 0, 0), false },
+	  KN(SCHED_FIFO, 20, 0), false, -1 },
+	{ "deadline owner, fair donor", KN(SCHED_DEADLINE, 0, 0), KN(SCHED_NORMAL, 0, 0),
+	  false, -1 },
 };
 
 static void sp_pi_deadline_one(struct kunit *test, const struct sp_pi_dl_case *c)
 {
-	struct sp_task owner = {}, donor = {};
-	struct rt_mutex lock;
-	int normal;
+	struct sp_world *w = sp_world_new(test);
+	struct task_struct *owner;
 
-	rt_mutex_init(&lock);
-	if (sp_pi_start(test, &lock, &owner, &c->owner, &donor, &c->donor)) {
-		normal = owner.t->normal_prio;
-		KUNIT_EXPECT_EQ_MSG(test, owner.t->prio, MAX_DL_PRIO - 1, "boosted: %s", c->desc);
-		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner.t), SP_DL, "boosted: %s", c->desc);
-		KUNIT_EXPECT_PTR_EQ_MSG(test, owner.t->dl.pi_se,
-					c->donor_se ? &donor.t->dl : &owner.t->dl,
+	if (w && sp_pi_start(test, w, &c->owner, &c->donor)) {
+		owner = w->a.t;
+		KUNIT_EXPECT_EQ_MSG(test, owner->prio, MAX_DL_PRIO - 1, "boosted: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, owner->normal_prio, c->own, "boosted: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner), SP_DL, "boosted: %s", c->desc);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, owner->dl.pi_se,
+					c->donor_se ? &w->b.t->dl : &owner->dl,
 					"pi_se: %s", c->desc);
-		sp_pi_end(test, &owner, &donor);
-		KUNIT_EXPECT_EQ_MSG(test, owner.t->prio, normal, "after: %s", c->desc);
-		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner.t),
-				    normal < 0 ? SP_DL : normal < MAX_RT_PRIO ? SP_RT : SP_FAIR,
+		sp_pi_end(test, w);
+		KUNIT_EXPECT_EQ_MSG(test, owner->prio, c->own, "after: %s", c->desc);
+		KUNIT_EXPECT_EQ_MSG(test, sp_class_of(owner), sp_class_for(c->own),
 				    "after: %s", c->desc);
-		KUNIT_EXPECT_PTR_EQ_MSG(test, owner.t->dl.pi_se, &owner.t->dl,
+		KUNIT_EXPECT_PTR_EQ_MSG(test, owner->dl.pi_se, &owner->dl,
 					"pi_se after: %s", c->desc);
 	}
-	sp_task_end(test, &donor);
-	sp_task_end(test, &owner);
+	sp_world_end(test, w);
 }
-
 #endif /* CONFIG_SCHED_DL */
 
 /* One case for the table: a skipped parameter would print as passed. */
@@ -964,53 +1065,57 @@ static void sched_policy_fork(struct kunit *test)
 {
 	const struct sp_fork_case *c = test->param_value;
 	const struct sp_exp *e = IS_ENABLED(CONFIG_SCHED_RT) ? &c->rt : &c->nort;
-	struct sp_task parent = { .fork = true }, donor = {};
-	struct rt_mutex lock;
+	struct sp_world *w = sp_world_new(test);
+	struct sp_task *parent;
 
-	rt_mutex_init(&lock);
+	if (!w)
+		return;
+	parent = &w->a;
+	parent->fork = true;
 	if (c->donor.how != SP_NONE) {
-		if (!sp_pi_start(test, &lock, &parent, &c->parent, &donor, &c->donor))
+		if (!sp_pi_start(test, w, &c->parent, &c->donor))
 			goto out;
-		KUNIT_EXPECT_LE_MSG(test, parent.t->prio, donor.t->prio,
+		KUNIT_EXPECT_LE_MSG(test, parent->t->prio, w->b.t->prio,
 				    "the parent is not boosted: %s", c->desc);
 	} else {
-		if (sp_task_new(test, &parent, sp_task_fn, &c->parent, -1)) {
+		if (sp_task_new(test, parent, sp_task_fn, &c->parent, -1)) {
 			KUNIT_FAIL(test, "no parent task");
 			goto out;
 		}
-		sp_wake(&parent);
+		sp_wake(parent);
 	}
-	complete_all(&parent.go);
-	if (!wait_for_completion_timeout(&parent.done, SP_TIMEOUT)) {
+	complete_all(&parent->go);
+	if (!wait_for_completion_timeout(&parent->done, SP_TASK_TIMEOUT + SP_TIMEOUT)) {
 		KUNIT_FAIL(test, "the parent did not fork: %s", c->desc);
 		goto out;
 	}
-	KUNIT_ASSERT_GT_MSG(test, parent.fork_ret, 0, "kernel_thread(): %s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, parent.child.err, 0, "%s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, parent.child.policy, e->policy, "policy: %s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, parent.child.prio, e->prio, "prio: %s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, parent.child_normal_prio, e->prio,
+	KUNIT_EXPECT_GT_MSG(test, parent->fork_ret, 0, "kernel_thread(): %s", c->desc);
+	if (parent->fork_ret <= 0 || parent->child_lost) {
+		KUNIT_FAIL(test, "no child looked at itself: %s", c->desc);
+		goto out;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, parent->child.policy, e->policy, "policy: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent->child.prio, e->prio, "prio: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent->child.normal_prio, e->prio,
 			    "normal_prio: %s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, parent.child.static_prio, e->static_prio,
+	KUNIT_EXPECT_EQ_MSG(test, parent->child.static_prio, e->static_prio,
 			    "static_prio: %s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, parent.child.rt_priority, e->rt_priority,
+	KUNIT_EXPECT_EQ_MSG(test, parent->child.rt_priority, e->rt_priority,
 			    "rt_priority: %s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, parent.child.cls, e->cls, "class: %s", c->desc);
-	KUNIT_EXPECT_FALSE_MSG(test, parent.child.reset, "reset-on-fork: %s", c->desc);
-	KUNIT_EXPECT_EQ_MSG(test, parent.child_slack, (u64)SP_SLACK,
+	KUNIT_EXPECT_EQ_MSG(test, parent->child.cls, e->cls, "class: %s", c->desc);
+	KUNIT_EXPECT_FALSE_MSG(test, parent->child.reset, "reset-on-fork: %s", c->desc);
+	KUNIT_EXPECT_EQ_MSG(test, parent->child_slack, (u64)SP_SLACK,
 			    "timer slack: %s", c->desc);
 out:
-	if (donor.t && !wait_for_completion_timeout(&donor.done, SP_TIMEOUT))
-		KUNIT_FAIL(test, "the donor did not get the lock");
-	sp_task_end(test, &donor);
-	sp_task_end(test, &parent);
+	sp_world_end(test, w);
 }
 
 /* 7. Queued tasks, let run on the test's CPU: the order they run in. */
 
 /*
  * Pin the test thread to its CPU and make it SCHED_FIFO 60, above the
- * tasks it queues there; put both back with sp_unpin().
+ * tasks it queues there; sp_unpin() puts both back. (KUnit runs each
+ * case in a thread of its own, which ends with the case.)
  */
 static int sp_pin(struct kunit *test)
 {
@@ -1030,13 +1135,31 @@ static void sp_unpin(void)
 }
 
 /* Let the queued tasks run: wait, at nice 0, for each to say it ran. */
-static void sp_let_run(struct kunit *test, struct sp_task *a, struct sp_task *b)
+static void sp_let_run(struct kunit *test, struct sp_world *w)
 {
 	sched_set_normal(current, 0);
-	if (!wait_for_completion_timeout(&a->ready, SP_TIMEOUT))
+	if (!wait_for_completion_timeout(&w->a.ready, SP_TIMEOUT))
 		KUNIT_FAIL(test, "the first task did not run");
-	if (!wait_for_completion_timeout(&b->ready, SP_TIMEOUT))
+	if (!wait_for_completion_timeout(&w->b.ready, SP_TIMEOUT))
 		KUNIT_FAIL(test, "the second task did not run");
+}
+
+/* Two test tasks made what @op says, queued on @cpu in the order a, b. */
+static bool sp_queue_two(struct kunit *test, struct sp_world *w, const struct sp_op *op,
+			 int cpu)
+{
+	w->a.seq = &w->seq;
+	w->b.seq = &w->seq;
+	if (sp_task_new(test, &w->a, sp_task_fn, op, cpu) ||
+	    sp_task_new(test, &w->b, sp_task_fn, op, cpu)) {
+		KUNIT_FAIL(test, "no test tasks");
+		return false;
+	}
+	sp_wake(&w->a);
+	sp_wake(&w->b);
+	KUNIT_EXPECT_TRUE(test, task_on_rq_queued(w->a.t));
+	KUNIT_EXPECT_TRUE(test, task_on_rq_queued(w->b.t));
+	return true;
 }
 
 /*
@@ -1048,33 +1171,24 @@ static void sched_policy_run_deboost_order(struct kunit *test)
 {
 	const struct sp_op fifo10 = KN(SCHED_FIFO, 10, 0);
 	const struct sp_op fifo20 = KN(SCHED_FIFO, 20, 0);
-	struct sp_task a = {}, b = {};
-	atomic_t seq = ATOMIC_INIT(0);
+	struct sp_world *w;
 	int cpu;
 
 	if (!IS_ENABLED(CONFIG_SCHED_RT))
 		kunit_skip(test, "no RT class (CONFIG_SCHED_RT=n): no FIFO order");
+	w = sp_world_new(test);
+	if (!w)
+		return;
 	cpu = sp_pin(test);
-	a.seq = &seq;
-	b.seq = &seq;
-	if (sp_task_new(test, &a, sp_task_fn, &fifo10, cpu) ||
-	    sp_task_new(test, &b, sp_task_fn, &fifo10, cpu)) {
-		KUNIT_FAIL(test, "no test tasks");
-		goto out;
+	if (sp_queue_two(test, w, &fifo10, cpu)) {
+		KUNIT_EXPECT_EQ(test, sp_do(w->b.t, &fifo20), 0);
+		KUNIT_EXPECT_EQ(test, sp_do(w->b.t, &fifo10), 0);
+		sp_let_run(test, w);
+		KUNIT_EXPECT_EQ(test, w->b.ran, 1);
+		KUNIT_EXPECT_EQ(test, w->a.ran, 2);
 	}
-	sp_wake(&a);
-	sp_wake(&b);
-	KUNIT_EXPECT_TRUE(test, task_on_rq_queued(a.t));
-	KUNIT_EXPECT_TRUE(test, task_on_rq_queued(b.t));
-	KUNIT_EXPECT_EQ(test, sp_do(b.t, &fifo20), 0);
-	KUNIT_EXPECT_EQ(test, sp_do(b.t, &fifo10), 0);
-	sp_let_run(test, &a, &b);
-	KUNIT_EXPECT_EQ(test, b.ran, 1);
-	KUNIT_EXPECT_EQ(test, a.ran, 2);
-out:
 	sp_unpin();
-	sp_task_end(test, &a);
-	sp_task_end(test, &b);
+	sp_world_end(test, w);
 }
 
 /*
@@ -1086,32 +1200,25 @@ static void sched_policy_run_class_change(struct kunit *test)
 {
 	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
 	const struct sp_op fifo10 = KN(SCHED_FIFO, 10, 0);
-	struct sp_task a = {}, b = {};
-	atomic_t seq = ATOMIC_INIT(0);
+	struct sp_world *w;
 	int cpu;
 
 	if (!IS_ENABLED(CONFIG_SCHED_RT))
 		kunit_skip(test, "no RT class (CONFIG_SCHED_RT=n)");
+	w = sp_world_new(test);
+	if (!w)
+		return;
 	cpu = sp_pin(test);
-	a.seq = &seq;
-	b.seq = &seq;
-	if (sp_task_new(test, &a, sp_task_fn, &normal, cpu) ||
-	    sp_task_new(test, &b, sp_task_fn, &normal, cpu)) {
-		KUNIT_FAIL(test, "no test tasks");
-		goto out;
+	if (sp_queue_two(test, w, &normal, cpu)) {
+		KUNIT_EXPECT_EQ(test, sp_do(w->b.t, &fifo10), 0);
+		KUNIT_EXPECT_TRUE(test, task_on_rq_queued(w->b.t));
+		KUNIT_EXPECT_EQ(test, sp_class_of(w->b.t), SP_RT);
+		sp_let_run(test, w);
+		KUNIT_EXPECT_EQ(test, w->b.ran, 1);
+		KUNIT_EXPECT_EQ(test, w->a.ran, 2);
 	}
-	sp_wake(&a);
-	sp_wake(&b);
-	KUNIT_EXPECT_EQ(test, sp_do(b.t, &fifo10), 0);
-	KUNIT_EXPECT_TRUE(test, task_on_rq_queued(b.t));
-	KUNIT_EXPECT_EQ(test, sp_class_of(b.t), SP_RT);
-	sp_let_run(test, &a, &b);
-	KUNIT_EXPECT_EQ(test, b.ran, 1);
-	KUNIT_EXPECT_EQ(test, a.ran, 2);
-out:
 	sp_unpin();
-	sp_task_end(test, &a);
-	sp_task_end(test, &b);
+	sp_world_end(test, w);
 }
 
 /*
@@ -1123,35 +1230,26 @@ out:
  * (10 ms), less what it ran since.
  */
 #ifdef CONFIG_SCHED_DL
-struct sp_spinner {
-	struct sp_task st;
-	bool boosted;
-	u64 now;
-	s64 runtime;
-	u64 deadline;
-	struct sched_dl_entity *pi_se;
-};
-
 static int sp_spinner_fn(void *data)
 {
-	struct sp_spinner *s = data;
+	struct sp_task *st = data;
 	unsigned long end;
 
-	rt_mutex_lock(s->st.lock);
-	complete_all(&s->st.ready);
-	end = jiffies + SP_TIMEOUT;
+	rt_mutex_lock(st->lock);
+	complete_all(&st->ready);
+	end = jiffies + SP_TASK_TIMEOUT;
 	while (READ_ONCE(current->prio) >= 0 && time_before(jiffies, end))
 		cond_resched();
 	if (current->prio < 0) {
-		s->now = sched_clock_cpu(raw_smp_processor_id());
-		s->runtime = current->dl.runtime;
-		s->deadline = current->dl.deadline;
-		s->pi_se = current->dl.pi_se;
-		s->boosted = true;
+		st->now = sched_clock_cpu(raw_smp_processor_id());
+		st->runtime = current->dl.runtime;
+		st->deadline = current->dl.deadline;
+		st->pi_se = current->dl.pi_se;
+		st->boosted = true;
 	}
-	wait_for_completion_timeout(&s->st.go, SP_TIMEOUT);
-	rt_mutex_unlock(s->st.lock);
-	complete_all(&s->st.done);
+	wait_for_completion_timeout(&st->go, SP_TASK_TIMEOUT);
+	rt_mutex_unlock(st->lock);
+	complete_all(&st->done);
 	sp_wait_stop();
 	return 0;
 }
@@ -1165,48 +1263,48 @@ static void sched_policy_pi_deadline_replenish(struct kunit *test)
 	};
 	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
 	const struct sp_op none = {};
-	struct sp_spinner owner = {};
-	struct sp_task donor = {};
-	struct rt_mutex lock;
+	struct sp_world *w = sp_world_new(test);
+	struct sp_task *owner, *donor;
 	int cpu;
 
-	rt_mutex_init(&lock);
+	if (!w)
+		return;
+	owner = &w->a;
+	donor = &w->b;
+	owner->lock = &w->lock;
+	donor->lock = &w->lock;
 	cpu = sp_pin(test);
-	owner.st.lock = &lock;
-	donor.lock = &lock;
-	if (sp_task_new(test, &owner.st, sp_spinner_fn, &normal, cpu)) {
+	if (sp_task_new(test, owner, sp_spinner_fn, &normal, cpu)) {
 		KUNIT_FAIL(test, "no owner task");
 		goto out;
 	}
-	/* sp_task_new() hands the task its own sp_task: owner.st is first. */
-	sp_wake(&owner.st);
-	if (!wait_for_completion_timeout(&owner.st.ready, SP_TIMEOUT)) {
+	sp_wake(owner);
+	if (!wait_for_completion_timeout(&owner->ready, SP_TIMEOUT)) {
 		KUNIT_FAIL(test, "the owner did not take the lock");
 		goto out;
 	}
-	if (sp_task_new(test, &donor, sp_donor_fn, &none, cpu) ||
-	    sched_setattr_nocheck(donor.t, &dl)) {
+	if (sp_task_new(test, donor, sp_donor_fn, &none, cpu) ||
+	    sched_setattr_nocheck(donor->t, &dl)) {
 		KUNIT_FAIL(test, "no deadline donor");
 		goto out;
 	}
-	sp_wake(&donor);
-	if (!sp_wait_blocked(donor.t)) {
+	sp_wake(donor);
+	if (!sp_wait_blocked(donor->t)) {
 		KUNIT_FAIL(test, "the donor did not block on the lock");
 		goto out;
 	}
-	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(owner.boosted), "the owner never ran boosted");
-	if (owner.boosted) {
-		KUNIT_EXPECT_PTR_EQ(test, owner.pi_se, &donor.t->dl);
-		KUNIT_EXPECT_GT(test, owner.runtime, 0LL);
-		KUNIT_EXPECT_LE(test, owner.runtime, 10LL * ST_MS);
-		KUNIT_EXPECT_GT(test, owner.deadline, owner.now);
-		KUNIT_EXPECT_LE(test, owner.deadline, owner.now + 500 * ST_MS);
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(owner->boosted), "the owner never ran boosted");
+	if (owner->boosted) {
+		KUNIT_EXPECT_PTR_EQ(test, owner->pi_se, (void *)&donor->t->dl);
+		KUNIT_EXPECT_GT(test, owner->runtime, 0LL);
+		KUNIT_EXPECT_LE(test, owner->runtime, 10LL * ST_MS);
+		KUNIT_EXPECT_GT(test, owner->deadline, owner->now);
+		KUNIT_EXPECT_LE(test, owner->deadline, owner->now + 500 * ST_MS);
 	}
-	sp_pi_end(test, &owner.st, &donor);
+	sp_pi_end(test, w);
 out:
 	sp_unpin();
-	sp_task_end(test, &donor);
-	sp_task_end(test, &owner.st);
+	sp_world_end(test, w);
 }
 #else
 static void sched_policy_pi_deadline_replenish(struct kunit *test)
