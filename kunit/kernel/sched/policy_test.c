@@ -1163,26 +1163,27 @@ static bool sp_queue_two(struct kunit *test, struct sp_world *w, const struct sp
 }
 
 /*
- * Two SCHED_FIFO 10 tasks, a then b, queued behind the test thread; b is
- * raised to 20 and put back to 10. A task whose priority goes down is
- * queued at the head of its new level (ENQUEUE_HEAD), so b runs first.
+ * Two tasks made what @start says, a then b, queued behind the test
+ * thread on its CPU; b is changed by @change[0..n-1] while queued, then
+ * both run: b must run first, and stay queued in the RT class before.
  */
-static void sched_policy_run_deboost_order(struct kunit *test)
+static void sp_run_order(struct kunit *test, const struct sp_op *start,
+			 const struct sp_op *change, int n)
 {
-	const struct sp_op fifo10 = KN(SCHED_FIFO, 10, 0);
-	const struct sp_op fifo20 = KN(SCHED_FIFO, 20, 0);
 	struct sp_world *w;
-	int cpu;
+	int cpu, i;
 
 	if (!IS_ENABLED(CONFIG_SCHED_RT))
-		kunit_skip(test, "no RT class (CONFIG_SCHED_RT=n): no FIFO order");
+		kunit_skip(test, "no RT class (CONFIG_SCHED_RT=n): no order to keep");
 	w = sp_world_new(test);
 	if (!w)
 		return;
 	cpu = sp_pin(test);
-	if (sp_queue_two(test, w, &fifo10, cpu)) {
-		KUNIT_EXPECT_EQ(test, sp_do(w->b.t, &fifo20), 0);
-		KUNIT_EXPECT_EQ(test, sp_do(w->b.t, &fifo10), 0);
+	if (sp_queue_two(test, w, start, cpu)) {
+		for (i = 0; i < n; i++)
+			KUNIT_EXPECT_EQ(test, sp_do(w->b.t, &change[i]), 0);
+		KUNIT_EXPECT_TRUE(test, task_on_rq_queued(w->b.t));
+		KUNIT_EXPECT_EQ(test, sp_class_of(w->b.t), SP_RT);
 		sp_let_run(test, w);
 		KUNIT_EXPECT_EQ(test, w->b.ran, 1);
 		KUNIT_EXPECT_EQ(test, w->a.ran, 2);
@@ -1192,33 +1193,28 @@ static void sched_policy_run_deboost_order(struct kunit *test)
 }
 
 /*
- * A fair task a, then a fair task b, queued behind the test thread; b is
- * made SCHED_FIFO 10 while it is queued: it moves to the RT class, still
- * queued, and runs first.
+ * Two SCHED_FIFO 10 tasks; b is raised to 20 and put back to 10. A task
+ * whose priority goes down is queued at the head of its new level
+ * (ENQUEUE_HEAD), so b runs first.
+ */
+static void sched_policy_run_deboost_order(struct kunit *test)
+{
+	const struct sp_op fifo10 = KN(SCHED_FIFO, 10, 0);
+	const struct sp_op change[] = { KN(SCHED_FIFO, 20, 0), KN(SCHED_FIFO, 10, 0) };
+
+	sp_run_order(test, &fifo10, change, ARRAY_SIZE(change));
+}
+
+/*
+ * Two fair tasks; b is made SCHED_FIFO 10 while it is queued: it moves to
+ * the RT class, still queued, and runs first.
  */
 static void sched_policy_run_class_change(struct kunit *test)
 {
 	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
-	const struct sp_op fifo10 = KN(SCHED_FIFO, 10, 0);
-	struct sp_world *w;
-	int cpu;
+	const struct sp_op change[] = { KN(SCHED_FIFO, 10, 0) };
 
-	if (!IS_ENABLED(CONFIG_SCHED_RT))
-		kunit_skip(test, "no RT class (CONFIG_SCHED_RT=n)");
-	w = sp_world_new(test);
-	if (!w)
-		return;
-	cpu = sp_pin(test);
-	if (sp_queue_two(test, w, &normal, cpu)) {
-		KUNIT_EXPECT_EQ(test, sp_do(w->b.t, &fifo10), 0);
-		KUNIT_EXPECT_TRUE(test, task_on_rq_queued(w->b.t));
-		KUNIT_EXPECT_EQ(test, sp_class_of(w->b.t), SP_RT);
-		sp_let_run(test, w);
-		KUNIT_EXPECT_EQ(test, w->b.ran, 1);
-		KUNIT_EXPECT_EQ(test, w->a.ran, 2);
-	}
-	sp_unpin();
-	sp_world_end(test, w);
+	sp_run_order(test, &normal, change, ARRAY_SIZE(change));
 }
 
 /*
