@@ -691,6 +691,15 @@ struct sp_world {
 	atomic_t seq;
 };
 
+/* Ready to be completed and waited on, before the task exists. */
+static void sp_task_init(struct sp_task *st)
+{
+	init_completion(&st->ready);
+	init_completion(&st->go);
+	init_completion(&st->done);
+	init_completion(&st->child_done);
+}
+
 static struct sp_world *sp_world_new(struct kunit *test)
 {
 	struct sp_world *w = kzalloc(sizeof(*w), GFP_KERNEL);
@@ -701,6 +710,8 @@ static struct sp_world *sp_world_new(struct kunit *test)
 	}
 	rt_mutex_init(&w->lock);
 	atomic_set(&w->seq, 0);
+	sp_task_init(&w->a);
+	sp_task_init(&w->b);
 	return w;
 }
 
@@ -786,10 +797,6 @@ static int sp_task_new(struct kunit *test, struct sp_task *st, int (*fn)(void *)
 {
 	int ret;
 
-	init_completion(&st->ready);
-	init_completion(&st->go);
-	init_completion(&st->done);
-	init_completion(&st->child_done);
 	st->t = kthread_create(fn, st, "sp_task");
 	if (IS_ERR(st->t)) {
 		ret = PTR_ERR(st->t);
@@ -845,8 +852,10 @@ static void sp_world_end(struct kunit *test, struct sp_world *w)
 
 	if (!w)
 		return;
-	complete_all(&w->a.go);
-	complete_all(&w->b.go);
+	if (w->a.t)
+		complete_all(&w->a.go);
+	if (w->b.t)
+		complete_all(&w->b.go);
 	gone = sp_task_end(test, &w->a);
 	gone = sp_task_end(test, &w->b) && gone;
 	if (gone)
