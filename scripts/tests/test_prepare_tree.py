@@ -154,6 +154,21 @@ class PrepareTreeTest(unittest.TestCase):
         self.assertIn('patch 1 (0001-hook.patch) does not apply as posted', proc.stderr)
         self.assertFalse(os.path.exists(self.pkg.steps_file))
 
+    def test_series_file_named_like_a_test_is_not_overwritten(self):
+        """A patch that adds a file kunit/ would install: the tests are not
+        laid over kernel code."""
+        text = ('From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
+                'Subject: [PATCH] Mine\n\nMine.\n\nSigned-off-by: Dev <dev@example.org>\n'
+                '---\ndiff --git a/kernel/sched/build_kunit.c b/kernel/sched/build_kunit.c\n'
+                'new file mode 100644\n--- /dev/null\n+++ b/kernel/sched/build_kunit.c\n'
+                '@@ -0,0 +1 @@\n+/* mine */\n')
+        self.write_series(('0001-mine.patch', text))
+        proc = self.prepare(ok=False)
+        self.assertEqual(proc.returncode, 1, proc.stderr)
+        self.assertIn('kernel/sched/build_kunit.c already exists', proc.stderr)
+        self.assertIn('refusing to overwrite kernel code', proc.stderr)
+        self.assertFalse(os.path.exists(self.pkg.steps_file))
+
     def test_bump_without_user_work_replaces_tree(self):
         pkg = self.pkg
         self.prepare()
