@@ -378,13 +378,12 @@ static int dlcp_suite_init(struct kunit_suite *suite)
 {
 	dlcp_saved_min_us = READ_ONCE(sysctl_sched_dl_period_min);
 	dlcp_saved_max_us = READ_ONCE(sysctl_sched_dl_period_max);
-	return sched_test_global_suite_init(suite);
+	return 0;
 }
 
 static void dlcp_exit(struct kunit *test)
 {
 	dlcp_set_limits(test, dlcp_saved_min_us, dlcp_saved_max_us);
-	sched_test_global_kept(test);
 }
 
 static struct kunit_case dlcp_test_cases[] = {
