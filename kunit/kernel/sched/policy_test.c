@@ -23,6 +23,7 @@
  */
 #include <linux/cred.h>
 #include <linux/rtmutex.h>
+#include <linux/sched/autogroup.h>
 #include <linux/sched/task.h>
 
 #include "sched_test_util.h"
@@ -466,6 +467,142 @@ static void sched_policy_rr_interval(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, sp_rr_interval(ctx->p), (s64)SP_RR_SLICE_NS,
 			    "SCHED_RR again");
 }
+
+/*
+ * The active utilization (running_bw) of a runnable deadline task, across
+ * changes of its parameters. The test thread makes itself SCHED_DEADLINE
+ * and changes its parameters while it runs: each time, its runqueue's
+ * running_bw is its bandwidth, runtime / period in units of 2^-20
+ * (BW_SHIFT), rounded down; once it is fair again, no runqueue has any.
+ */
+#ifdef CONFIG_SCHED_DL
+struct sp_bw_case {
+	u64 runtime, deadline, period;
+	u64 bw;
+	const char *desc;
+};
+
+static const struct sp_bw_case sp_bw_cases[] = {
+	{ 5 * ST_MS, 10 * ST_MS, 10 * ST_MS, 524288, "5 ms every 10 ms: 2^20 / 2" },
+	{ 2 * ST_MS, 10 * ST_MS, 10 * ST_MS, 209715, "2 ms every 10 ms: 2^21 / 10" },
+	{ 2 * ST_MS, 5 * ST_MS, 20 * ST_MS, 104857, "2 ms every 20 ms by 5: 2^21 / 20" },
+};
+
+/* The running_bw of the runqueue of the CPU this runs on. */
+static u64 sp_running_bw(void)
+{
+	unsigned long flags;
+	struct rq *rq;
+	u64 bw;
+
+	local_irq_save(flags);
+	rq = this_rq();
+	raw_spin_rq_lock(rq);
+	bw = rq->dl.running_bw;
+	raw_spin_rq_unlock(rq);
+	local_irq_restore(flags);
+	return bw;
+}
+
+/* Whether no runqueue has any active deadline utilization. */
+static bool sp_dl_inactive(void)
+{
+	unsigned long flags;
+	u64 bw = 0;
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+
+		raw_spin_rq_lock_irqsave(rq, flags);
+		bw += rq->dl.running_bw;
+		raw_spin_rq_unlock_irqrestore(rq, flags);
+	}
+	return !bw;
+}
+
+static void sched_policy_running_bw(struct kunit *test)
+{
+	struct sched_attr attr = { .size = sizeof(attr), .sched_policy = SCHED_DEADLINE };
+	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
+	int ret[ARRAY_SIZE(sp_bw_cases)], back, i;
+	u64 seen[ARRAY_SIZE(sp_bw_cases)];
+	unsigned long end = jiffies + SP_TIMEOUT;
+
+	/* A task that ran as a deadline task before may still be active. */
+	while (!sp_dl_inactive() && time_before(jiffies, end))
+		msleep(20);
+	KUNIT_ASSERT_TRUE_MSG(test, sp_dl_inactive(), "a deadline task is still active");
+	/* Nothing here may sleep: a deadline task that sleeps stops contending. */
+	for (i = 0; i < ARRAY_SIZE(sp_bw_cases); i++) {
+		attr.sched_runtime = sp_bw_cases[i].runtime;
+		attr.sched_deadline = sp_bw_cases[i].deadline;
+		attr.sched_period = sp_bw_cases[i].period;
+		ret[i] = sched_setattr_nocheck(current, &attr);
+		seen[i] = sp_running_bw();
+	}
+	back = sp_do(current, &normal);
+	for (i = 0; i < ARRAY_SIZE(sp_bw_cases); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, ret[i], 0, "%s", sp_bw_cases[i].desc);
+		KUNIT_EXPECT_EQ_MSG(test, seen[i], sp_bw_cases[i].bw, "%s", sp_bw_cases[i].desc);
+	}
+	KUNIT_EXPECT_EQ(test, back, 0);
+	KUNIT_EXPECT_EQ(test, current->policy, SCHED_NORMAL);
+	KUNIT_EXPECT_TRUE_MSG(test, sp_dl_inactive(), "running_bw left once fair again");
+}
+#else
+static void sched_policy_running_bw(struct kunit *test)
+{
+	kunit_skip(test, "no deadline class (CONFIG_SCHED_DL=n)");
+}
+#endif /* CONFIG_SCHED_DL */
+
+/*
+ * With RT_GROUP_SCHED, user space may not make a task SCHED_FIFO or
+ * SCHED_RR in a task group that has no RT runtime, but an autogroup (made
+ * by setsid()) is exempt: it has none of its own, its RT tasks run in the
+ * root group (autogroup_create()). A test task is moved to a new autogroup
+ * and made SCHED_FIFO 10 by a privileged caller, then put back.
+ */
+#if defined(CONFIG_SCHED_AUTOGROUP) && defined(CONFIG_RT_GROUP_SCHED)
+static void sched_policy_autogroup(struct kunit *test)
+{
+	const struct sp_op fifo = { .how = SP_SETSCHED, .policy = SCHED_FIFO, .prio = 10 };
+	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
+	const struct sp_exp rt = EX(SCHED_FIFO, 89, 120, 10, SP_RT);
+	const struct sp_exp start = EX_START;
+	struct sp_world *w = sp_world_new(test);
+	struct task_group *tg;
+	struct task_struct *p;
+
+	if (!w)
+		return;
+	if (sp_task_new(test, &w->a, sp_task_fn, &normal, -1)) {
+		KUNIT_FAIL(test, "no test task");
+		goto out;
+	}
+	p = w->a.t;
+	sched_autogroup_create_attach(p);
+	tg = task_group(p);
+	KUNIT_EXPECT_TRUE(test, task_group_is_autogroup(tg));
+	KUNIT_EXPECT_EQ(test, tg->rt_bandwidth.rt_runtime, (u64)0);
+	if (task_group_is_autogroup(tg)) {
+		KUNIT_EXPECT_EQ(test, sp_do(p, &fifo), 0);
+		sp_expect_task(test, p, &rt, "SCHED_FIFO in an autogroup");
+		KUNIT_EXPECT_EQ(test, sp_do(p, &normal), 0);
+		sp_expect_task(test, p, &start, "back to SCHED_NORMAL");
+	}
+	sched_autogroup_detach(p);
+	KUNIT_EXPECT_PTR_EQ(test, task_group(p), &root_task_group);
+out:
+	sp_world_end(test, w);
+}
+#else
+static void sched_policy_autogroup(struct kunit *test)
+{
+	kunit_skip(test, "no autogroups with RT group scheduling (CONFIG_SCHED_AUTOGROUP, CONFIG_RT_GROUP_SCHED)");
+}
+#endif
 
 /* 3. The kernel's helpers. */
 
@@ -1322,6 +1459,8 @@ static struct kunit_case sp_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_policy_request, sp_request_gen_params),
 	KUNIT_CASE_PARAM(sched_policy_priority_range, sp_range_gen_params),
 	KUNIT_CASE(sched_policy_rr_interval),
+	KUNIT_CASE(sched_policy_running_bw),
+	KUNIT_CASE(sched_policy_autogroup),
 	KUNIT_CASE_PARAM(sched_policy_helper, sp_helper_gen_params),
 	KUNIT_CASE(sched_policy_helper_nice_back),
 	KUNIT_CASE_PARAM(sched_policy_unprivileged, sp_user_gen_params),
