@@ -557,53 +557,6 @@ static void sched_policy_running_bw(struct kunit *test)
 }
 #endif /* CONFIG_SCHED_DL */
 
-/*
- * With RT_GROUP_SCHED, user space may not make a task SCHED_FIFO or
- * SCHED_RR in a task group that has no RT runtime, but an autogroup (made
- * by setsid()) is exempt: it has none of its own, its RT tasks run in the
- * root group (autogroup_create()). A test task is moved to a new autogroup
- * and made SCHED_FIFO 10 by a privileged caller, then put back.
- */
-#if defined(CONFIG_SCHED_AUTOGROUP) && defined(CONFIG_RT_GROUP_SCHED)
-static void sched_policy_autogroup(struct kunit *test)
-{
-	const struct sp_op fifo = { .how = SP_SETSCHED, .policy = SCHED_FIFO, .prio = 10 };
-	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
-	const struct sp_exp rt = EX(SCHED_FIFO, 89, 120, 10, SP_RT);
-	const struct sp_exp start = EX_START;
-	struct sp_world *w = sp_world_new(test);
-	struct task_group *tg;
-	struct task_struct *p;
-
-	if (!w)
-		return;
-	if (sp_task_new(test, &w->a, sp_task_fn, &normal, -1)) {
-		KUNIT_FAIL(test, "no test task");
-		goto out;
-	}
-	p = w->a.t;
-	sched_autogroup_create_attach(p);
-	tg = task_group(p);
-	KUNIT_EXPECT_TRUE(test, task_group_is_autogroup(tg));
-	KUNIT_EXPECT_EQ(test, tg->rt_bandwidth.rt_runtime, (u64)0);
-	if (task_group_is_autogroup(tg)) {
-		KUNIT_EXPECT_EQ(test, sp_do(p, &fifo), 0);
-		sp_expect_task(test, p, &rt, "SCHED_FIFO in an autogroup");
-		KUNIT_EXPECT_EQ(test, sp_do(p, &normal), 0);
-		sp_expect_task(test, p, &start, "back to SCHED_NORMAL");
-	}
-	sched_autogroup_detach(p);
-	KUNIT_EXPECT_PTR_EQ(test, task_group(p), &root_task_group);
-out:
-	sp_world_end(test, w);
-}
-#else
-static void sched_policy_autogroup(struct kunit *test)
-{
-	kunit_skip(test, "no autogroups with RT group scheduling (CONFIG_SCHED_AUTOGROUP, CONFIG_RT_GROUP_SCHED)");
-}
-#endif
-
 /* 3. The kernel's helpers. */
 
 struct sp_helper_case {
@@ -1454,6 +1407,53 @@ static void sched_policy_pi_deadline_replenish(struct kunit *test)
 	kunit_skip(test, "no deadline class (CONFIG_SCHED_DL=n)");
 }
 #endif /* CONFIG_SCHED_DL */
+
+/*
+ * With RT_GROUP_SCHED, user space may not make a task SCHED_FIFO or
+ * SCHED_RR in a task group that has no RT runtime, but an autogroup (made
+ * by setsid()) is exempt: it has none of its own, its RT tasks run in the
+ * root group (autogroup_create()). A test task is moved to a new autogroup
+ * and made SCHED_FIFO 10 by a privileged caller, then put back.
+ */
+#if defined(CONFIG_SCHED_AUTOGROUP) && defined(CONFIG_RT_GROUP_SCHED)
+static void sched_policy_autogroup(struct kunit *test)
+{
+	const struct sp_op fifo = { .how = SP_SETSCHED, .policy = SCHED_FIFO, .prio = 10 };
+	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
+	const struct sp_exp rt = EX(SCHED_FIFO, 89, 120, 10, SP_RT);
+	const struct sp_exp start = EX_START;
+	struct sp_world *w = sp_world_new(test);
+	struct task_group *tg;
+	struct task_struct *p;
+
+	if (!w)
+		return;
+	if (sp_task_new(test, &w->a, sp_task_fn, &normal, -1)) {
+		KUNIT_FAIL(test, "no test task");
+		goto out;
+	}
+	p = w->a.t;
+	sched_autogroup_create_attach(p);
+	tg = task_group(p);
+	KUNIT_EXPECT_TRUE(test, task_group_is_autogroup(tg));
+	KUNIT_EXPECT_EQ(test, tg->rt_bandwidth.rt_runtime, (u64)0);
+	if (task_group_is_autogroup(tg)) {
+		KUNIT_EXPECT_EQ(test, sp_do(p, &fifo), 0);
+		sp_expect_task(test, p, &rt, "SCHED_FIFO in an autogroup");
+		KUNIT_EXPECT_EQ(test, sp_do(p, &normal), 0);
+		sp_expect_task(test, p, &start, "back to SCHED_NORMAL");
+	}
+	sched_autogroup_detach(p);
+	KUNIT_EXPECT_PTR_EQ(test, task_group(p), &root_task_group);
+out:
+	sp_world_end(test, w);
+}
+#else
+static void sched_policy_autogroup(struct kunit *test)
+{
+	kunit_skip(test, "needs CONFIG_SCHED_AUTOGROUP and CONFIG_RT_GROUP_SCHED");
+}
+#endif
 
 static struct kunit_case sp_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_policy_request, sp_request_gen_params),
