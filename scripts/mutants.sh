@@ -80,19 +80,20 @@ for d in "$@"; do
 done
 shopt -u nullglob
 
-# The baseline of the real series is what every mutant starts from; the
-# steps of the real series are put back however this script ends.
+# Every mutant names the first step of the real series at which its code
+# exists ("# step: NN") and, for code that a later patch moves, the last
+# ("# until: NN"; default: the last step of the series). It runs at both.
 run "$REPO/scripts/prepare-tree.sh"
 # quietly: a signal that stops this script must not cut the composing off.
 trap 'quietly "$REPO/scripts/prepare-tree.sh" >/dev/null 2>&1 || note "could not restore the steps of the series: run scripts/prepare-tree.sh"' EXIT
-base=$(step_sha 00-baseline)
-if [[ -n $tiny ]]; then
-	# The last step of the real series, which must have the option.
-	select_steps ''
-	last=${STEP_LIST[-1]}
-	base=$(step_sha "$last")
-	has_option "$base" "$needs" || die "the last step, $last, has no config $needs: no tiny mutants"
-fi
+select_steps ''
+real_steps=("${STEP_LIST[@]}")
+last=$((${#real_steps[@]} - 1))
+# step_index NN: the index of step NN of the real series (00 = baseline).
+step_index() {
+	[[ $1 =~ ^[0-9][0-9]$ && $((10#$1)) -le $last ]] || return 1
+	printf '%d\n' $((10#$1))
+}
 # Keep the mutants of this kind: "# tiny: OPTION" ones for a tiny cell
 # whose option it is (and, with a "# tiny cells: A B" line, that it names:
 # code only that cell's configuration builds or runs), the others otherwise.
@@ -107,74 +108,126 @@ done
 	note "left out $((${#mutants[@]} - ${#kept[@]})) mutant(s) of another kind (\"# tiny:\" lines; see --tiny)"
 [[ ${#kept[@]} -gt 0 ]] || die "no mutant to run${tiny:+ in $tiny}"
 mutants=("${kept[@]}")
+# at[K]: the mutants (indices into mutants) to run at step K of the real
+# series, each at its first step and at its last.
+declare -A at=()
+for i in "${!mutants[@]}"; do
+	m=${mutants[$i]}
+	first=$(sed -n 's/^# step: //p' "$m" | head -n 1)
+	until=$(sed -n 's/^# until: //p' "$m" | head -n 1)
+	f=$(step_index "$first") || die "$m: no '# step: NN' line naming a step of the series (00-$(printf %02d "$last"))"
+	u=$last
+	[[ -z $until ]] || u=$(step_index "$until") || die "$m: '# until: $until' names no step of the series"
+	[[ $u -ge $f ]] || die "$m: '# until: $until' is before '# step: $first'"
+	for k in $f $u; do
+		[[ " ${at[$k]:-} " == *" $i "* ]] || at[$k]+=" $i"
+		if [[ -n $tiny ]]; then
+			has_option "$(step_sha "${real_steps[$k]}")" "$needs" ||
+				die "$m: step ${real_steps[$k]} has no config $needs: not a $tiny mutant there"
+		fi
+	done
+done
+mapfile -t ks < <(printf '%s\n' "${!at[@]}" | sort -n)
+
+# A small git repository of the mutated files: at each step K in ks, the
+# files as the real series has them at K, then each mutant of K and its
+# revert. Its commits make the mutant patches, which go into the real
+# series after patch K: every mutant step is step K plus one mutant.
 mut=$WORK/$PKG/mutants
 rm -rf "$mut"
 mkdir -p "$mut/series"
 git init -q "$mut/git"
 cd "$mut/git"
 mapfile -t files < <(sed -n 's/^# file: //p' "${mutants[@]}" | sort -u)
-for f in "${files[@]}"; do
-	mkdir -p "$(dirname "$f")"
-	git -C "$TREE" show "$base:$f" >"$f" || die "no $f in the baseline"
-done
 export GIT_AUTHOR_NAME=mutant GIT_AUTHOR_EMAIL=mutant@localhost
 export GIT_COMMITTER_NAME=mutant GIT_COMMITTER_EMAIL=mutant@localhost
 # Fixed dates: the same mutants give the same step commits (--judge-only).
 export GIT_AUTHOR_DATE="2017-06-14T13:19:22+0000" GIT_COMMITTER_DATE="2017-06-14T13:19:22+0000"
-git add -A && git commit -q -m base && git tag base
-for m in "${mutants[@]}"; do
-	f=$(sed -n 's/^# file: //p' "$m" | head -n 1)
-	[[ -n $f ]] || die "$m: no '# file:' line"
-	git checkout -q base -- .
-	sed -i -f "$m" "$f" || die "$m: sed failed"
-	[[ -n $(git status --porcelain) ]] || die "$m changes nothing in $f: fix its pattern"
-	git commit -q -a -m "mutant $(basename "${m%.sed}")" -m "From ${m#"$REPO"/}." \
-		-m "Signed-off-by: mutant <mutant@localhost>"
-	# A tiny mutant sits on top of the series: the next one starts from
-	# the series again.
-	if [[ -n $tiny ]]; then
-		git checkout -q base -- .
+git commit -q --allow-empty -m empty
+declare -A pairs_of=()
+num=1000
+for k in "${ks[@]}"; do
+	# The step's own commit is its tests' parent: the series only.
+	sha=$(step_sha "${real_steps[$k]}")^
+	git rm -q -r --ignore-unmatch -- . >/dev/null
+	for f in "${files[@]}"; do
+		git -C "$TREE" cat-file -e "$sha:$f" 2>/dev/null || continue
+		mkdir -p "$(dirname "$f")"
+		git -C "$TREE" show "$sha:$f" >"$f"
+	done
+	git add -A && git commit -q --allow-empty -m "step $k" && git tag "step$k"
+	for i in ${at[$k]}; do
+		m=${mutants[$i]}
+		f=$(sed -n 's/^# file: //p' "$m" | head -n 1)
+		[[ -n $f ]] || die "$m: no '# file:' line"
+		[[ -f $f ]] || die "$m: no $f at step ${real_steps[$k]}"
+		sed -i -f "$m" "$f" || die "$m: sed failed"
+		[[ -n $(git status --porcelain) ]] || die "$m changes nothing in $f at step ${real_steps[$k]}: fix its pattern"
+		git commit -q -a -m "mutant $(basename "${m%.sed}")" -m "From ${m#"$REPO"/}." \
+			-m "Signed-off-by: mutant <mutant@localhost>"
+		git checkout -q "step$k" -- .
 		git commit -q -a -m "revert mutant $(basename "${m%.sed}")" \
 			-m "Signed-off-by: mutant <mutant@localhost>"
-	fi
+	done
+	mapfile -t new < <(git format-patch --start-number $((num + 1)) -o "$mut/series" "step$k..HEAD")
+	[[ ${#new[@]} -eq $((2 * $(wc -w <<<"${at[$k]}"))) ]] || die "git format-patch failed in $mut/git"
+	num=$((num + ${#new[@]}))
+	pairs_of[$k]="${new[*]##*/}"
 done
-if [[ -z $tiny ]]; then
-	git format-patch -q -o "$mut/series" base..HEAD
-	(cd "$mut/series" && ls -- *.patch) >"$mut/series/series"
-else
-	series_patches "$(series_dir)"
-	for p in "${PATCHES[@]}"; do cp "$(series_dir)/$p" "$mut/series/"; done
-	mapfile -t new < <(git format-patch --start-number $((${#PATCHES[@]} + 1)) \
-		-o "$mut/series" base..HEAD)
-	[[ ${#new[@]} -eq $((2 * ${#mutants[@]})) ]] || die "git format-patch failed in $mut/git"
-	printf '%s\n' "${PATCHES[@]}" "${new[@]##*/}" >"$mut/series/series"
-fi
+# The mutant series: the real series with each step's mutant pairs after
+# it. run_steps: the steps to run (the controls and the mutant steps);
+# pairs: STEP=MUTANT for the judges.
+series_patches "$(series_dir)"
+list=() pairs=() controls=()
+for k in $(seq 0 "$last"); do
+	if [[ $k -gt 0 ]]; then
+		cp "$(series_dir)/${PATCHES[$((k - 1))]}" "$mut/series/"
+		list+=("${PATCHES[$((k - 1))]}")
+	fi
+	[[ -n ${at[$k]:-} ]] || continue
+	# The real step before the pairs is the control of its mutants (for a
+	# tiny cell, the last step of the real series only).
+	[[ -n $tiny && $k -ne $last ]] || controls+=("${#list[@]}")
+	read -r -a pp <<<"${pairs_of[$k]}"
+	j=0
+	for i in ${at[$k]}; do
+		list+=("${pp[$j]}")
+		pairs+=("${#list[@]}:$i")
+		list+=("${pp[$((j + 1))]}")
+		j=$((j + 2))
+	done
+done
+printf '%s\n' "${list[@]}" >"$mut/series/series"
+SCHED_TINIFY_SERIES=$mut/series run "$REPO/scripts/prepare-tree.sh"
+select_steps ''
+pair_args=() control_args=() run_steps=()
+for p in "${pairs[@]}"; do
+	pair_args+=("${STEP_LIST[${p%%:*}]}=${mutants[${p#*:}]}")
+	run_steps+=("${STEP_LIST[${p%%:*}]}")
+done
+for c in "${controls[@]}"; do
+	control_args+=(--control "${STEP_LIST[$c]}")
+	run_steps+=("${STEP_LIST[$c]}")
+done
+# In the order of the series: each real step is built once.
+mapfile -t run_steps < <(printf '%s\n' "${run_steps[@]}" | sort -n -u)
+steps_arg=$(IFS=,; echo "${run_steps[*]}")
 
 out=$RESULTS/mutants
 if [[ -n $tiny ]]; then
+	# Killed means: the tiny cell's results at the mutant step are not its
+	# expected results, while the control (the last step of the real
+	# series) is as expected.
 	out=$RESULTS/mutants-tiny/$tiny
-	# The control is the last step of the real series, which must be
-	# GREEN; the mutant steps are every other step after it (the steps
-	# between are the reverts).
-	SCHED_TINIFY_SERIES=$mut/series run "$REPO/scripts/prepare-tree.sh"
-	select_steps ''
-	control=${STEP_LIST[${#PATCHES[@]}]}
-	pairs=() run_steps=("$control")
-	for i in "${!mutants[@]}"; do
-		s=${STEP_LIST[$((${#PATCHES[@]} + 1 + 2 * i))]}
-		run_steps+=("$s")
-		pairs+=("$s=${mutants[$i]}")
-	done
 	if [[ $judge_only == n ]]; then
 		rm -rf "$out"
 		SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
-			run "$REPO/scripts/tiny-cells.sh" --cells "$tiny" \
-			--steps "$(IFS=,; echo "${run_steps[*]}")" || true
+			run "$REPO/scripts/tiny-cells.sh" --cells "$tiny" --steps "$steps_arg" || true
 	fi
 	mkdir -p "$out"
 	python3 "$REPO/scripts/tiny.py" mutants --results "$out/$PKG" --cell "$tiny" \
-		--expected "$expected_file" --steps-file "$STEPS_FILE" --control "$control" \
-		--summary "$out/summary.md" "${pairs[@]}" ||
+		--expected "$expected_file" --steps-file "$STEPS_FILE" "${control_args[@]}" \
+		--summary "$out/summary.md" "${pair_args[@]}" ||
 		die "a mutant did not do what it was expected to do, or the control is not green (see $out/summary.md)"
 	exit 0
 fi
@@ -182,15 +235,15 @@ fi
 # below reads every step's results, and stops on anything it cannot judge.
 if [[ $judge_only == n ]]; then
 	SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
-		run "$REPO/scripts/matrix.sh" --cells "$cells" || true
-else
-	SCHED_TINIFY_SERIES=$mut/series run "$REPO/scripts/prepare-tree.sh"
+		run "$REPO/scripts/matrix.sh" --cells "$cells" --builds none --steps "$steps_arg" || true
 fi
 
 rc=0
-report "" "$out/$PKG" "$mut/series" "$out/$PKG/report.md" --cells "$cells" >/dev/null || rc=$?
+report "$steps_arg" "$out/$PKG" "$mut/series" "$out/$PKG/report.md" --cells "$cells" >/dev/null || rc=$?
 [[ $rc -le 1 ]] || { note "report.py could not judge the mutant run (exit $rc)"; exit 2; }
-# Killed means: it built, it ran, and its results differ from a green
-# baseline's; results.py says which did what.
+# Killed in a cell means: it built, it ran, and its results there differ
+# from the baseline's, while every control step is the same as the
+# baseline; results.py says which did what, cell by cell.
 python3 "$REPO/scripts/results.py" mutants "$out/$PKG/report.json" "$out/summary.md" \
-	"${mutants[@]}" || die "a mutant did not do what it was expected to do (see $out/summary.md)"
+	"${control_args[@]}" "${pair_args[@]}" ||
+	die "a mutant did not do what it was expected to do (see $out/summary.md)"

@@ -10,12 +10,14 @@ wording of report.md:
   results.py junit REPORT_JSON DIR   one JUnit XML per cell into DIR, and
                                      build-only.xml for the build-only
                                      configurations
-  results.py mutants REPORT_JSON SUMMARY_MD MUTANT.sed...
+  results.py mutants REPORT_JSON SUMMARY_MD [--control STEP]... STEP=MUTANT...
                                      judge a mutant run (scripts/mutants.sh):
-                                     step N is the baseline with mutant N;
-                                     exit 1 unless every mutant did what it is
-                                     expected to ("# expect: survive: why" in
-                                     the file, else killed)
+                                     each STEP is a control step with one
+                                     mutant; exit 1 unless every mutant did
+                                     what it is expected to ("# expect:
+                                     survive: why" in the file, else killed)
+                                     in every cell that builds its code
+                                     ("# cells: A B", else every cell)
 
 Errors go to stderr with exit status 2.
 """
@@ -25,7 +27,7 @@ import os
 import re
 import sys
 import xml.etree.ElementTree as ET
-from typing import List, Tuple
+from typing import Dict, List, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from steps import BASELINE  # noqa: E402 pylint: disable=wrong-import-position
@@ -174,38 +176,73 @@ def expected(mutant: str) -> str:
                                  for line in f) else 'killed'
 
 
-def judge_mutants(data: dict, mutants: List[str]) -> Tuple[List[Tuple[str, str, str, str]],
-                                                             bool]:
-    """Rows (step, expected, result, first differences), and all as expected."""
+def mutant_cells(mutant: str, cells: List[str]) -> List[str]:
+    """The cells that build a mutant's code: its "# cells: A B" line, or all."""
+    with open(mutant, encoding='utf-8') as f:
+        for line in f:
+            if line.startswith('# cells: '):
+                return [c for c in cells if c in line[len('# cells: '):].split()]
+    return list(cells)
+
+
+def cell_result(e: dict) -> str:
+    if not e['judged']:
+        return 'invalid (did not build, run, or is stale)'
+    if e['differences']:
+        return 'killed'
+    if e['red']:
+        return 'invalid (red without a difference)'
+    return 'survived'
+
+
+def judge_mutants(data: dict, pairs: List[Tuple[str, str]], controls: List[str]) \
+        -> Tuple[List[Tuple[str, str, Dict[str, str], str]], bool]:
+    """Rows (step, expected, {cell: result}, first differences), and all as expected.
+
+    Each pair is a mutant step and its mutant; a control step is a step of
+    the real series that the mutant steps after it are judged from: it must
+    be the same as the baseline. A mutant is judged in the cells that build
+    its code; the others say "n/a".
+    """
     steps = [s['name'] for s in data['steps'] if s['name'] != BASELINE]
-    if len(steps) != len(mutants):
-        raise ResultsError(f'the report has {len(steps)} mutant steps for '
-                           f'{len(mutants)} mutants: the mutant series was not prepared')
+    extra = set(steps) - {s for s, _ in pairs} - set(controls)
+    missing = [s for s, _ in pairs if s not in data['grid']] + \
+        [c for c in controls if c != BASELINE and c not in data['grid']]
+    if extra or missing:
+        raise ResultsError(f'the report\'s steps are not the mutant run\'s (extra: '
+                           f'{sorted(extra)}, missing: {missing}): the mutant series was '
+                           'not prepared')
     base = data['grid'].get(BASELINE)
     if not base or any(not e['judged'] or e['red'] for e in base.values()):
         raise ResultsError('the baseline is not green: mutants prove nothing')
+    for c in controls:
+        if c != BASELINE and any(not e['judged'] or e['red'] for e in data['grid'][c].values()):
+            raise ResultsError(f'the control step {c} is not the same as the baseline: '
+                               'mutants prove nothing')
     rows, good = [], True
-    for step, mutant in zip(steps, mutants):
-        entries = data['grid'][step].values()
-        diffs = [d for e in entries for d in e['differences']]
-        if any(not e['judged'] for e in entries):
-            result = 'invalid (did not build, run, or is stale)'
-        elif diffs:
-            result = 'killed'
-        elif any(e['red'] for e in entries):
-            result = 'invalid (red without a difference)'
-        else:
-            result = 'survived'
+    for step, mutant in pairs:
         want = expected(mutant)
-        good = good and result == want
-        rows.append((step, want, result, ';'.join(diffs[:3])))
+        built = mutant_cells(mutant, data['cells'])
+        by_cell = {}
+        for c, e in data['grid'][step].items():
+            by_cell[c] = cell_result(e) if c in built else 'n/a'
+            good = good and by_cell[c] in (want, 'n/a')
+        good = good and bool(built)
+        diffs = [d for e in data['grid'][step].values() for d in e['differences']]
+        rows.append((step, want, by_cell, ';'.join(diffs[:3])))
     return rows, good
 
 
 def mutants_summary(rows, cells: List[str]) -> str:
-    lines = [f'# Mutants ({",".join(cells)})', '',
-             '| step | expected | result | first differences |', '|---|---|---|---|']
-    lines += [f'| {s} | {w} | {r} | {d.replace("|", chr(92) + "|")} |' for s, w, r, d in rows]
+    lines = [f'# Mutants ({",".join(cells)})', '']
+    for c in cells:
+        judged = [r for r in rows if r[2].get(c, 'n/a') != 'n/a' and r[1] == 'killed']
+        killed = sum(1 for r in judged if r[2][c] == 'killed')
+        lines.append(f'- {c}: {killed} of {len(judged)} mutant runs killed')
+    lines += ['', '| step | expected | ' + ' | '.join(cells) + ' | first differences |',
+              '|---|---|' + '---|' * len(cells) + '---|']
+    lines += [f'| {s} | {w} | ' + ' | '.join(r.get(c, 'n/a') for c in cells) +
+              f' | {d.replace("|", chr(92) + "|")} |' for s, w, r, d in rows]
     return '\n'.join(lines) + '\n'
 
 
@@ -221,7 +258,17 @@ def main(argv: List[str]) -> int:
         return 0
     if len(argv) >= 4 and argv[0] == 'mutants':
         data = load(argv[1])
-        rows, good = judge_mutants(data, argv[3:])
+        controls, pairs, rest = [], [], argv[3:]
+        while rest:
+            if rest[0] == '--control' and len(rest) > 1:
+                controls.append(rest[1])
+                rest = rest[2:]
+            elif '=' in rest[0]:
+                pairs.append(tuple(rest[0].split('=', 1)))
+                rest = rest[1:]
+            else:
+                raise ResultsError(f'mutants: not --control STEP or STEP=MUTANT: {rest[0]}')
+        rows, good = judge_mutants(data, pairs, controls)
         text = mutants_summary(rows, data['cells'])
         with open(argv[2], 'w', encoding='utf-8') as f:
             f.write(text)

@@ -128,33 +128,69 @@ class MutantsTest(unittest.TestCase):
                       {'c': entry('same', True, problems=['kernel splat: 1 line(s)'])},
                       {'c': entry('differs', True, differences=['missing: y'])})
         mutants = [self.mutant(f'{i}.sed', survive=i == 2) for i in range(1, 6)]
-        rows, good = results.judge_mutants(data, mutants)
-        self.assertEqual([r[2] for r in rows], [
+        pairs = [(f'{i:02d}-m', m) for i, m in enumerate(mutants, 1)]
+        rows, good = results.judge_mutants(data, pairs, ['00-baseline'])
+        self.assertEqual([r[2]['c'] for r in rows], [
             'killed', 'survived', 'invalid (did not build, run, or is stale)',
             'invalid (red without a difference)', 'killed'])
         self.assertEqual([r[1] for r in rows][:2], ['killed', 'survived'])
         self.assertEqual(rows[0][3], 'changed: x: PASS -> FAIL')
         self.assertFalse(good)
         rows, good = results.judge_mutants(report(data['grid']['01-m'], data['grid']['02-m']),
-                                           mutants[:2])
+                                           pairs[:2], ['00-baseline'])
         self.assertTrue(good)
 
     def test_a_mutant_that_survives_unexpectedly_fails_the_run(self):
         data = report({'c': entry()})
-        rows, good = results.judge_mutants(data, [self.mutant('1.sed')])
-        self.assertEqual(rows[0][2], 'survived')
+        rows, good = results.judge_mutants(data, [('01-m', self.mutant('1.sed'))], [])
+        self.assertEqual(rows[0][2], {'c': 'survived'})
         self.assertFalse(good)
+
+    def test_killed_in_one_cell_survived_in_another_fails(self):
+        # Each cell is judged on its own: a difference in one cell does
+        # not stand for a cell that saw nothing.
+        data = report({'a': entry('differs', True, differences=['changed: x']), 'b': entry()},
+                      cells=('a', 'b'))
+        rows, good = results.judge_mutants(data, [('01-m', self.mutant('1.sed'))], [])
+        self.assertEqual(rows[0][2], {'a': 'killed', 'b': 'survived'})
+        self.assertFalse(good)
+
+    def test_cells_line_keeps_a_mutant_to_the_cells_that_build_its_code(self):
+        data = report({'smp': entry('differs', True, differences=['changed: x']),
+                       'up': entry()}, cells=('smp', 'up'))
+        path = self.mutant('1.sed')
+        with open(path, 'a', encoding='utf-8') as f:
+            f.write('# cells: smp\n')
+        rows, good = results.judge_mutants(data, [('01-m', path)], [])
+        self.assertEqual(rows[0][2], {'smp': 'killed', 'up': 'n/a'})
+        self.assertTrue(good)
+        self.assertIn('- up: 0 of 0 mutant runs killed',
+                      results.mutants_summary(rows, data['cells']))
+
+    def test_control_must_be_the_same_as_the_baseline(self):
+        # A mutant at a later step is judged from that step of the real
+        # series: if the step itself differs, the mutant proves nothing.
+        data = report({'c': entry('differs', True, differences=['changed: x'])},
+                      {'c': entry('differs', True, differences=['changed: x'])})
+        with self.assertRaisesRegex(results.ResultsError, 'control step 01-m is not the same'):
+            results.judge_mutants(data, [('02-m', self.mutant('1.sed'))], ['01-m'])
+        data['grid']['01-m']['c'] = entry()
+        rows, good = results.judge_mutants(data, [('02-m', self.mutant('1.sed'))], ['01-m'])
+        self.assertTrue(good)
 
     def test_baseline_must_be_green(self):
         data = report({'c': entry()})
         data['grid']['00-baseline']['c']['red'] = True
         with self.assertRaisesRegex(results.ResultsError, 'baseline is not green'):
-            results.judge_mutants(data, [self.mutant('1.sed')])
+            results.judge_mutants(data, [('01-m', self.mutant('1.sed'))], [])
 
-    def test_count_mismatch(self):
-        with self.assertRaisesRegex(results.ResultsError, '1 mutant steps for 2 mutants'):
+    def test_steps_must_be_the_mutant_runs(self):
+        with self.assertRaisesRegex(results.ResultsError, r"extra: \['01-m'\].*not prepared"):
+            results.judge_mutants(report({'c': entry()}), [], [])
+        with self.assertRaisesRegex(results.ResultsError, "missing: .'02-m'.*not prepared"):
             results.judge_mutants(report({'c': entry()}),
-                                  [self.mutant('1.sed'), self.mutant('2.sed')])
+                                  [('01-m', self.mutant('1.sed')), ('02-m', self.mutant('2.sed'))],
+                                  [])
 
     def test_main_writes_the_summary(self):
         path = os.path.join(self.tmp.name, 'report.json')
@@ -162,10 +198,15 @@ class MutantsTest(unittest.TestCase):
             json.dump(report({'c': entry('differs', True, differences=['new: z | w'])}), f)
         summary = os.path.join(self.tmp.name, 'summary.md')
         with contextlib.redirect_stdout(io.StringIO()):
-            rc = results.main(['mutants', path, summary, self.mutant('1.sed')])
+            rc = results.main(['mutants', path, summary, '--control', '00-baseline',
+                               '01-m=' + self.mutant('1.sed')])
         self.assertEqual(rc, 0)
         with open(summary, encoding='utf-8') as f:
-            self.assertIn('| 01-m | killed | killed | new: z \\| w |', f.read())
+            text = f.read()
+        self.assertIn('| 01-m | killed | killed | new: z \\| w |', text)
+        self.assertIn('- c: 1 of 1 mutant runs killed', text)
+        with self.assertRaisesRegex(results.ResultsError, 'not --control STEP'):
+            results.main(['mutants', path, summary, 'junk'])
 
 
 if __name__ == '__main__':

@@ -1413,26 +1413,22 @@ static void sched_policy_pi_deadline_replenish(struct kunit *test)
  * SCHED_RR in a task group that has no RT runtime, but an autogroup (made
  * by setsid()) is exempt: it has none of its own, its RT tasks run in the
  * root group (autogroup_create()). A test task is moved to a new autogroup
- * and made SCHED_FIFO 10 by a privileged caller, then put back.
+ * and made SCHED_FIFO 10 by a privileged caller, then put back. Debian's
+ * kernel starts with autogroups off (kernel.sched_autogroup_enabled = 0):
+ * the case turns them on for its duration, as the sysctl would.
  */
 #if defined(CONFIG_SCHED_AUTOGROUP) && defined(CONFIG_RT_GROUP_SCHED)
-static void sched_policy_autogroup(struct kunit *test)
+#define SP_AUTOGROUP_SYSCTL	"sys/kernel/sched_autogroup_enabled"
+
+/* The test task made SCHED_FIFO 10 in an autogroup of its own, and put back. */
+static void sp_autogroup_one(struct kunit *test, struct task_struct *p)
 {
 	const struct sp_op fifo = { .how = SP_SETSCHED, .policy = SCHED_FIFO, .prio = 10 };
 	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
 	const struct sp_exp rt = EX(SCHED_FIFO, 89, 120, 10, SP_RT);
 	const struct sp_exp start = EX_START;
-	struct sp_world *w = sp_world_new(test);
 	struct task_group *tg;
-	struct task_struct *p;
 
-	if (!w)
-		return;
-	if (sp_task_new(test, &w->a, sp_task_fn, &normal, -1)) {
-		KUNIT_FAIL(test, "no test task");
-		goto out;
-	}
-	p = w->a.t;
 	sched_autogroup_create_attach(p);
 	tg = task_group(p);
 	KUNIT_EXPECT_TRUE(test, task_group_is_autogroup(tg));
@@ -1445,6 +1441,45 @@ static void sched_policy_autogroup(struct kunit *test)
 	}
 	sched_autogroup_detach(p);
 	KUNIT_EXPECT_PTR_EQ(test, task_group(p), &root_task_group);
+}
+
+static void sched_policy_autogroup(struct kunit *test)
+{
+	const struct sp_op normal = KN(SCHED_NORMAL, 0, 0);
+	struct sp_world *w = sp_world_new(test);
+	char was[8], now[8];
+	struct sched_test_user u;
+	struct vfsmount *proc;
+
+	if (!w)
+		return;
+	proc = sched_test_mount("proc");
+	if (IS_ERR(proc)) {
+		KUNIT_FAIL(test, "no procfs: %ld", PTR_ERR(proc));
+		goto out;
+	}
+	/* The sysctl reads as "0\n" or "1\n": @was and @now hold any of it. */
+	if (sched_test_user_map(&u, sizeof(was))) {
+		KUNIT_FAIL(test, "no user memory");
+		goto unmount;
+	}
+	if (sched_test_read(proc, SP_AUTOGROUP_SYSCTL, &u, was) <= 0 ||
+	    sched_test_write(proc, SP_AUTOGROUP_SYSCTL, &u, "1\n") != 2) {
+		KUNIT_FAIL(test, "cannot turn autogroups on");
+		goto unmap;
+	}
+	if (sp_task_new(test, &w->a, sp_task_fn, &normal, -1))
+		KUNIT_FAIL(test, "no test task");
+	else
+		sp_autogroup_one(test, w->a.t);
+	KUNIT_EXPECT_EQ(test, sched_test_write(proc, SP_AUTOGROUP_SYSCTL, &u, was),
+			(ssize_t)strlen(was));
+	KUNIT_EXPECT_GT(test, sched_test_read(proc, SP_AUTOGROUP_SYSCTL, &u, now), 0L);
+	KUNIT_EXPECT_STREQ(test, now, was);
+unmap:
+	sched_test_user_unmap(&u);
+unmount:
+	kern_unmount(proc);
 out:
 	sp_world_end(test, w);
 }

@@ -277,6 +277,28 @@ static ssize_t __maybe_unused sched_test_read(struct vfsmount *mnt, const char *
 	return len;
 }
 
+/*
+ * Write @val into file @path of @mnt with write(), as user space does,
+ * through the user memory of @u: the bytes written, or an error.
+ */
+static ssize_t __maybe_unused sched_test_write(struct vfsmount *mnt, const char *path,
+					       struct sched_test_user *u, const char *val)
+{
+	struct file *f = file_open_root_mnt(mnt, path, O_WRONLY, 0);
+	size_t len = min(strlen(val), u->size);
+	loff_t pos = 0;
+	ssize_t n;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	if (copy_to_user((char __user *)u->addr, val, len))
+		n = -EFAULT;
+	else
+		n = vfs_write(f, (const char __user *)u->addr, len, &pos);
+	__fput_sync(f);
+	return n;
+}
+
 /* sched_getattr() of task @pid into @attr, through the user page of @u. */
 static long __maybe_unused sched_test_getattr_user(struct sched_test_user *u, pid_t pid,
 						   struct sched_attr *attr)

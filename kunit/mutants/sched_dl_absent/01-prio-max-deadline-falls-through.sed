@@ -1,4 +1,5 @@
 # file: kernel/sched/core.c
+# step: 07
 # tiny: SCHED_DL
 # sched_get_priority_max(SCHED_DEADLINE) without the class answers 0, as with it.
 /^SYSCALL_DEFINE1(sched_get_priority_max,/,/^}/ { /^\t\tif (!IS_ENABLED(CONFIG_SCHED_DL))$/,/^\t\t\tbreak;$/d }

@@ -1,4 +1,5 @@
 # file: kernel/trace/trace_selftest.c
+# step: 07
 # tiny: SCHED_DL
 # tiny cells: arm-nodl
 # The wakeup tracers' self-test thread without the deadline class stays

@@ -1,4 +1,5 @@
 # file: kernel/trace/trace_sched_wakeup.c
+# step: 07
 # tiny: SCHED_DL
 # tiny cells: arm-nodl
 # The wakeup_dl tracer registered without the deadline class.

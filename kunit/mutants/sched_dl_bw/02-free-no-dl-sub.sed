@@ -1,3 +1,4 @@
 # file: kernel/sched/deadline.c
+# step: 00
 # dl_bw_free(): give nothing back.
 /^static int dl_bw_manage(/,/^}/ s/^\t\t__dl_sub(dl_b, dl_bw, dl_bw_cpus(cpu));/\t\t;/

@@ -1,3 +1,4 @@
 # file: kernel/sched/deadline.c
+# step: 00
 # dl_cpuset_cpumask_can_shrink(): weigh the current mask, not the trial one.
 /^int dl_cpuset_cpumask_can_shrink(/,/^}/ s/cap = __dl_bw_capacity(trial);/cap = __dl_bw_capacity(cur);/

@@ -1,3 +1,4 @@
 # file: kernel/sched/core.c
+# step: 00
 # An unprivileged caller may change the RT policy with RLIMIT_RTPRIO 0.
 /^static int user_check_sched_setscheduler(/,/^}$/ s/^\t\tif (policy != p->policy \&\& !rlim_rtprio)$/\t\tif (0)/

@@ -1,3 +1,4 @@
 # file: kernel/sched/core.c
+# step: 00
 # An unprivileged caller may change another user's task.
 /^static int user_check_sched_setscheduler(/,/^}$/ s/^\tif (!check_same_owner(p))$/\tif (0)/

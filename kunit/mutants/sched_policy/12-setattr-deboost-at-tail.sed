@@ -1,3 +1,4 @@
 # file: kernel/sched/core.c
+# step: 00
 # A queued task whose priority goes down is queued at the tail.
 /^static int __sched_setscheduler(/,/^}$/ { /^\t\t\tqueue_flags |= ENQUEUE_HEAD;$/d }

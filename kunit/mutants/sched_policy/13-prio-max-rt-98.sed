@@ -1,3 +1,4 @@
 # file: kernel/sched/core.c
+# step: 00
 # sched_get_priority_max() says 98 for SCHED_FIFO and SCHED_RR.
 s/^\t\tret = MAX_RT_PRIO-1;$/\t\tret = MAX_RT_PRIO-2;/

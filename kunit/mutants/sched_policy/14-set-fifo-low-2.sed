@@ -1,3 +1,4 @@
 # file: kernel/sched/core.c
+# step: 00
 # sched_set_fifo_low() asks for priority 2.
 /^void sched_set_fifo_low(/,/^}$/ s/\.sched_priority = 1 }/.sched_priority = 2 }/

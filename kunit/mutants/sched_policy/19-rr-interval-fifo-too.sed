@@ -1,3 +1,4 @@
 # file: kernel/sched/rt.c
+# step: 00
 # sched_rr_get_interval() gives SCHED_FIFO tasks the RR slice.
 /^static unsigned int get_rr_interval_rt(/,/^}$/ s/^\tif (task->policy == SCHED_RR)$/\tif (rt_policy(task->policy))/

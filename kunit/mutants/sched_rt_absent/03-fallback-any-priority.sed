@@ -1,4 +1,5 @@
 # file: kernel/sched/core.c
+# step: 11
 # tiny: SCHED_RT
 # A kernel RT request with an invalid priority (0, 100) gets the fallback
 # instead of -EINVAL.

@@ -1,4 +1,5 @@
 # file: kernel/sched/core.c
+# step: 11
 # tiny: SCHED_RT
 # The fallback drops SCHED_FLAG_KEEP_PARAMS: a request that keeps the
 # parameters sets nice -20.

@@ -1,4 +1,5 @@
 # file: kernel/sched/core.c
+# step: 00
 # tiny: SCHED_RT
 # rt_mutex_setprio() ignores a fair donor's priority: no boost between fair
 # tasks.

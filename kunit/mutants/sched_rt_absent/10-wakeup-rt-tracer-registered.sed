@@ -1,4 +1,5 @@
 # file: kernel/trace/trace_sched_wakeup.c
+# step: 11
 # tiny: SCHED_RT
 # tiny cells: arm-nort
 # The wakeup_rt tracer registered without the RT class.

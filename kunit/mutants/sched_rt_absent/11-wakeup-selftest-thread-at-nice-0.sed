@@ -1,4 +1,5 @@
 # file: kernel/sched/core.c
+# step: 11
 # tiny: SCHED_RT
 # tiny cells: arm-nort
 # The fallback at nice 0: the wakeup tracer's self-test thread no longer
