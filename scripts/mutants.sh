@@ -1,40 +1,50 @@
 #!/usr/bin/env bash
-# Prove that the tests can fail: for every mutant (a sed script that breaks
-# the code a suite guards), run a step whose tree is the baseline with that
-# one mutant applied, and check that the step's results differ from the
-# baseline's. A mutant marked "# expect: survive: <why>" must instead leave
-# the results unchanged, so that the reason stays true.
+# Prove that the tests can fail: every mutant (a sed script that breaks
+# the code a suite guards) runs at a step of the series with that one
+# mutant applied, and must make that step's results differ from the
+# baseline's, in every cell run that builds its code. A mutant marked
+# "# expect: survive: <why>" must instead leave the results unchanged, so
+# that the reason stays true.
+#
+# A mutant's file says where it applies: "# file: <path in the tree>",
+# "# step: NN", the first step of the series at which its code exists,
+# and, for code that a later patch moves away, "# until: NN", the last
+# (default: the last step of the series); "# cells: A B" names the cells
+# that build its code (default: all). It runs at its first step and at its
+# last. The mutant series is the real series with, after patch K, each
+# mutant of step K and its revert; the real step K runs too, as the
+# control of its mutants, and must be the same as the baseline.
 #
 # With --tiny CELL, the mutants break code that only a tiny cell's suites
 # guard (ci/matrix.json "tiny", e.g. the CONFIG_SCHED_DL=n paths); their
 # files say so with a "# tiny: OPTION" line (the cell's "needs", e.g.
 # SCHED_DL), and a run keeps the mutants of its kind and leaves the others
 # out (a "# tiny cells: A B" line keeps a mutant to the tiny cells it
-# names). The mutant series is then the real series, followed by each
-# mutant and its revert; the last step of the real series runs as the control
-# and must be as expected, and each mutant step runs in that tiny cell
-# (scripts/tiny-cells.sh) and is killed when its results differ from the
+# names). The control is the last step of the real series, which must be
+# as expected; a mutant step is killed when its results differ from the
 # cell's expected results. Results: $RESULTS/mutants-tiny/CELL/.
 #
-# Usage: scripts/mutants.sh [--cells A,B | --tiny CELL] [--judge-only] DIR|FILE...
-#   DIR     folders of mutants, e.g. kunit/mutants/sched_dl_checkparam; each
-#           *.sed file starts with "# file: <path in the tree>"
+# Usage: scripts/mutants.sh [--cells A,B | --tiny CELL] [--last-only] [--judge-only] DIR|FILE...
+#   DIR     folders of mutants, e.g. kunit/mutants/sched_dl_checkparam
 #   FILE    one mutant (*.sed), or a list of mutant paths relative to the
 #           repository, one per line, "#" comments allowed (such as
 #           kunit/mutants/ci-subset)
 #   --cells cells to run in (default: x86_64-smp)
-#   --tiny  the tiny cell to run mutants of the last step in
+#   --tiny  the tiny cell to run tiny mutants in
+#   --last-only  run each mutant at its last step only (the test command's
+#           subset: the series' final code, built incrementally from the
+#           last step)
 #   --judge-only  do not build or run: judge the results of the last run
 #
 # Results go to $RESULTS/mutants/ (report.md and report.json of the run
 # under $PKG/); the summary, judged by scripts/results.py from report.json,
-# to $RESULTS/mutants/summary.md.
+# with each cell's score, to $RESULTS/mutants/summary.md.
 # Exit status 0 only if every mutant did what it was expected to do.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-cells=x86_64-smp cells_given=n judge_only=n tiny=''
+cells=x86_64-smp cells_given=n judge_only=n tiny='' last_only=n
 # A mutant that crashes the kernel leaves QEMU hanging until the timeout;
 # a healthy run takes seconds, so do not wait the default 240 s for it.
 : "${KUNIT_TIMEOUT:=60}"
@@ -44,10 +54,11 @@ while [[ ${1:-} == --* ]]; do
 	--cells) cells=${2:?--cells needs a list}; cells_given=y; shift 2 ;;
 	--tiny) tiny=${2:?--tiny needs a tiny cell}; shift 2 ;;
 	--judge-only) judge_only=y; shift ;;
+	--last-only) last_only=y; shift ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B | --tiny CELL] [--judge-only] DIR|FILE..."
+[[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B | --tiny CELL] [--last-only] [--judge-only] DIR|FILE..."
 if [[ -n $tiny ]]; then
 	[[ $cells_given == n ]] || die "--cells and --tiny exclude each other"
 	matrix tiny "$tiny" >/dev/null || die "no tiny cell $tiny in ci/matrix.json"
@@ -119,7 +130,9 @@ for i in "${!mutants[@]}"; do
 	u=$last
 	[[ -z $until ]] || u=$(step_index "$until") || die "$m: '# until: $until' names no step of the series"
 	[[ $u -ge $f ]] || die "$m: '# until: $until' is before '# step: $first'"
-	for k in $f $u; do
+	ats=("$f" "$u")
+	[[ $last_only == n ]] || ats=("$u")
+	for k in "${ats[@]}"; do
 		[[ " ${at[$k]:-} " == *" $i "* ]] || at[$k]+=" $i"
 		if [[ -n $tiny ]]; then
 			has_option "$(step_sha "${real_steps[$k]}")" "$needs" ||

@@ -159,7 +159,7 @@ fi
 
 if [[ ${#mutants[@]} -gt 0 ]]; then
 	step "mutants (${mutants[*]#"$REPO"/})"
-	run "$REPO/scripts/mutants.sh" "${mutants[@]}"
+	run "$REPO/scripts/mutants.sh" --last-only "${mutants[@]}"
 else
 	note "no mutant fits the budget: scripts/mutants.sh kunit/mutants/*/ runs them"
 fi
@@ -169,7 +169,7 @@ if [[ $tiny_mutants == y ]]; then
 	[[ ${#tcells[@]} -gt 0 ]] || die "no tiny cells in ci/matrix.json"
 	for c in "${tcells[@]}"; do
 		step "tiny-cell mutants in $c"
-		run "$REPO/scripts/mutants.sh" --tiny "$c" "${mutants[@]}"
+		run "$REPO/scripts/mutants.sh" --last-only --tiny "$c" "${mutants[@]}"
 	done
 fi
 
