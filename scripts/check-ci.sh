@@ -4,7 +4,7 @@
 # ci/matrix.json, runs the same commands as the local ones (the static
 # part of the test command, one cell per job, the build-only
 # configurations without a cell, the upstream-form tests, the tiny cells,
-# the repeats and the debug cells),
+# the repeats, the debug cells and the mutants of every cell),
 # puts the report
 # into the job summary and uploads the JUnit files.
 #
@@ -23,7 +23,8 @@ for want in 'scripts/matrix.py github' 'fromJSON(needs.cells.outputs.cells)' \
 	'scripts/test.sh --no-matrix' 'scripts/matrix.sh --cells "$CELL"' \
 	'scripts/matrix.sh --cells none --builds all' 'scripts/upstream-kunit.sh' \
 	'scripts/tiny-cells.sh' 'scripts/matrix.sh --cells "$CELL" --repeat' \
-	'scripts/debug-cells.sh' \
+	'scripts/debug-cells.sh' 'scripts/mutants.sh --cells "$CELL" kunit/mutants/*/' \
+	'scripts/mutants.sh --tiny' \
 	'GITHUB_STEP_SUMMARY' \
 	'results/*/junit/*.xml'; do
 	grep -qF "$want" "$wf" || die "$wf does not contain: $want"

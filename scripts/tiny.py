@@ -123,8 +123,9 @@ def step_results(results: str, cell: str, step: str,
 
 
 def judge_mutants(results: str, cell: str, expected: Results, pairs: List[str],
-                  sha_of: Dict[str, str]) -> Tuple[List[Tuple[str, str, str, str]], bool]:
-    """Rows (step, expected, result, first differences) of the mutant steps
+                  sha_of: Dict[str, str]) -> Tuple[List[Tuple[str, str, Dict[str, str], str]],
+                                                    bool]:
+    """Rows (step, expected, {cell: result}, first differences) of the mutant steps
     in @pairs ("STEP=MUTANT"), and whether all did as their file expects.
     @sha_of: the commit of every step (a run made at another is stale)."""
     rows, good = [], True
@@ -142,7 +143,7 @@ def judge_mutants(results: str, cell: str, expected: Results, pairs: List[str],
             result = 'survived'
         want = results_mod.expected(mutant)
         good = good and result == want
-        rows.append((step, want, result, ';'.join(diffs[:3])))
+        rows.append((step, want, {cell: result}, ';'.join(diffs[:3])))
     return rows, good
 
 

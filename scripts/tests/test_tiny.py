@@ -240,7 +240,7 @@ class TinyMutantsTest(unittest.TestCase):
                  f'13-m3={self.mutant("m3")}']
         rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED, pairs,
                                         self.SHAS)
-        self.assertEqual([r[2] for r in rows],
+        self.assertEqual([r[2]['arm-tiny'] for r in rows],
                          ['killed', 'survived', 'invalid (did not build, run, or is stale)'])
         self.assertIn('changed: s.a: PASS -> FAIL', rows[0][3])
         self.assertFalse(good)
@@ -252,7 +252,7 @@ class TinyMutantsTest(unittest.TestCase):
         self.step('09-m1', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'}, sha='old')
         rows, good = tiny.judge_mutants(self.tmp.name, 'arm-tiny', self.EXPECTED,
                                         [f'09-m1={self.mutant("m1")}'], self.SHAS)
-        self.assertEqual(rows[0][2], 'invalid (did not build, run, or is stale)')
+        self.assertEqual(rows[0][2], {'arm-tiny': 'invalid (did not build, run, or is stale)'})
         self.assertFalse(good)
 
     def test_survivor_is_bad_unless_expected(self):
@@ -278,6 +278,7 @@ class TinyMutantsTest(unittest.TestCase):
         rc, text = self.main()
         self.assertEqual(rc, 0)
         self.assertIn('| 09-m1 | killed | killed |', text)
+        self.assertIn('- arm-tiny: 1 of 1 mutant runs killed', text)
         self.assertEqual(tiny.main(['mutants', '--results', self.tmp.name]), 2)
 
     def test_red_control_proves_nothing(self):

@@ -7,8 +7,8 @@
  *
  * Everything goes through the real entry points: sched_setattr() and
  * sched_setscheduler() (and their _nocheck() kernel forms) on a test
- * kthread, the sched_get_priority_max/min() and sched_getattr() system
- * calls, the sysctl files and /proc/PID/sched of a procfs mounted inside
+ * kthread, the sched_getattr() system call (the priority range system
+ * calls are sched_policy's), the sysctl files and /proc/PID/sched of a procfs mounted inside
  * the kernel (attached to no path), the scheduler's debugfs file, and
  * rt_mutex_setprio(), the function the PI chain walk ends in.
  */
@@ -167,43 +167,6 @@ static void sched_dl_absent_setscheduler(struct kunit *test)
 	ret = c->user ? sched_setscheduler(p, c->policy, &param) :
 			sched_setscheduler_nocheck(p, c->policy, &param);
 	dla_expect_result(test, p, c, ret);
-}
-
-struct dla_prio_case {
-	const char *desc;
-	int policy;
-	long max, min;
-};
-
-static const struct dla_prio_case dla_prio_cases[] = {
-	{ "SCHED_DEADLINE", SCHED_DEADLINE, -EINVAL, -EINVAL },
-	{ "SCHED_FIFO", SCHED_FIFO, 99, 1 },
-	{ "SCHED_RR", SCHED_RR, 99, 1 },
-	{ "SCHED_NORMAL", SCHED_NORMAL, 0, 0 },
-	{ "SCHED_BATCH", SCHED_BATCH, 0, 0 },
-	{ "SCHED_IDLE", SCHED_IDLE, 0, 0 },
-	{ "policy 4 (none)", 4, -EINVAL, -EINVAL },
-};
-
-/*
- * One case over the whole table: where the architecture offers no way to
- * call the system calls, the case skips, and says so (a skipped parameter
- * of a parameterised case would print as passed on 6.1).
- */
-static void sched_dl_absent_priority_range(struct kunit *test)
-{
-#ifdef SCHED_TEST_HAVE_SYSCALLS
-	const struct dla_prio_case *c;
-
-	for (c = dla_prio_cases; c < dla_prio_cases + ARRAY_SIZE(dla_prio_cases); c++) {
-		KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_max(c->policy), c->max, "max, %s",
-				    c->desc);
-		KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_min(c->policy), c->min, "min, %s",
-				    c->desc);
-	}
-#else
-	kunit_skip(test, "no known way to call the system calls on this architecture");
-#endif
 }
 
 /* Which files does /proc/sys/kernel have, read through a procfs mount? */
@@ -502,7 +465,6 @@ static void sched_dl_absent_pi_boost(struct kunit *test)
 static struct kunit_case dla_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_dl_absent_setattr, dla_policy_gen_params),
 	KUNIT_CASE_PARAM(sched_dl_absent_setscheduler, dla_policy_gen_params),
-	KUNIT_CASE(sched_dl_absent_priority_range),
 	KUNIT_CASE(sched_dl_absent_getattr),
 	KUNIT_CASE(sched_dl_absent_sysctl),
 	KUNIT_CASE(sched_dl_absent_proc_sched),

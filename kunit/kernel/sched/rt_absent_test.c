@@ -10,7 +10,8 @@
  * Everything goes through the real entry points: sched_setattr() and
  * sched_setscheduler() (and their _nocheck() kernel forms),
  * sched_set_fifo() and sched_set_fifo_low() on a test kthread, the
- * sched_get_priority_max/min() and sched_getattr() system calls, the
+ * sched_getattr() system call (the priority range system calls are
+ * sched_policy's), the
  * sysctl files and /proc/PID/sched of a procfs mounted inside the kernel
  * (attached to no path), the scheduler's debugfs file, and
  * rt_mutex_setprio(), the function the PI chain walk ends in. The
@@ -290,43 +291,6 @@ static void sched_rt_absent_set_fifo_running(struct kunit *test)
 	/* sched_prio_to_weight[0], the weight of nice -20. */
 	KUNIT_EXPECT_EQ(test, s.weight, (unsigned long)scale_load(88761));
 	kthread_stop(t);
-}
-
-/* The priority range of each policy, by hand. */
-struct rta_prio_case {
-	const char *desc;
-	int policy;
-	long max, min;
-};
-
-static const struct rta_prio_case rta_prio_cases[] = {
-	{ "SCHED_FIFO", SCHED_FIFO, -EINVAL, -EINVAL },
-	{ "SCHED_RR", SCHED_RR, -EINVAL, -EINVAL },
-	{ "SCHED_DEADLINE", SCHED_DEADLINE, -EINVAL, -EINVAL },
-	{ "SCHED_NORMAL", SCHED_NORMAL, 0, 0 },
-	{ "SCHED_BATCH", SCHED_BATCH, 0, 0 },
-	{ "SCHED_IDLE", SCHED_IDLE, 0, 0 },
-	{ "policy 4 (none)", 4, -EINVAL, -EINVAL },
-};
-
-/*
- * One case over the whole table: where the architecture offers no way to
- * call the system calls, the case skips, and says so.
- */
-static void sched_rt_absent_priority_range(struct kunit *test)
-{
-#ifdef SCHED_TEST_HAVE_SYSCALLS
-	const struct rta_prio_case *c;
-
-	for (c = rta_prio_cases; c < rta_prio_cases + ARRAY_SIZE(rta_prio_cases); c++) {
-		KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_max(c->policy), c->max, "max, %s",
-				    c->desc);
-		KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_min(c->policy), c->min, "min, %s",
-				    c->desc);
-	}
-#else
-	kunit_skip(test, "no known way to call the system calls on this architecture");
-#endif
 }
 
 /*
@@ -727,7 +691,6 @@ static struct kunit_case rta_test_cases[] = {
 	KUNIT_CASE(sched_rt_absent_set_fifo_running),
 	KUNIT_CASE(sched_rt_absent_predicates),
 	KUNIT_CASE(sched_rt_absent_rt_syscalls),
-	KUNIT_CASE(sched_rt_absent_priority_range),
 	KUNIT_CASE(sched_rt_absent_sysctl),
 	KUNIT_CASE(sched_rt_absent_getattr),
 	KUNIT_CASE(sched_rt_absent_proc_sched),
