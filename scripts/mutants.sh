@@ -247,8 +247,19 @@ fi
 # matrix.sh exits 1 when a mutant is red, which is the point: the judging
 # below reads every step's results, and stops on anything it cannot judge.
 if [[ $judge_only == n ]]; then
+	# The baseline of the mutant series is the real baseline's commit: a
+	# fresh result of the real run (same commit and inputs) is kept, not
+	# built again (matrix.sh --reuse judges its freshness).
+	for c in ${cells//,/ }; do
+		if [[ -d $RESULTS/$PKG/00-baseline/$c ]]; then
+			rm -rf "${out:?}/$PKG/00-baseline/$c"
+			mkdir -p "$out/$PKG/00-baseline"
+			cp -a "$RESULTS/$PKG/00-baseline/$c" "$out/$PKG/00-baseline/$c"
+		fi
+	done
 	SCHED_TINIFY_SERIES=$mut/series SCHED_TINIFY_RESULTS=$out \
-		run "$REPO/scripts/matrix.sh" --cells "$cells" --builds none --steps "$steps_arg" || true
+		run "$REPO/scripts/matrix.sh" --cells "$cells" --builds none --steps "$steps_arg" \
+		--reuse || true
 fi
 
 rc=0
