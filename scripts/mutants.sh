@@ -222,9 +222,12 @@ for c in "${controls[@]}"; do
 	control_args+=(--control "${STEP_LIST[$c]}")
 	run_steps+=("${STEP_LIST[$c]}")
 done
+# What a cell's mutant steps are compared with: its baseline.
+[[ -n $tiny ]] || run_steps+=("${STEP_LIST[0]}")
 # In the order of the series: each real step is built once.
 mapfile -t run_steps < <(printf '%s\n' "${run_steps[@]}" | sort -n -u)
 steps_arg=$(IFS=,; echo "${run_steps[*]}")
+note "${#pair_args[@]} mutant step(s) and their references: $steps_arg"
 
 out=$RESULTS/mutants
 if [[ -n $tiny ]]; then

@@ -47,9 +47,9 @@ class MutantSeriesTest(unittest.TestCase):
         with open(os.path.join(self.dir, name), 'w', encoding='utf-8') as f:
             f.write(''.join(f'{line}\n' for line in lines))
 
-    def run_mutants(self):
+    def run_mutants(self, *opts):
         # --judge-only: compose the series, judge what is there (nothing).
-        return self.pkg.run('mutants.sh', '--judge-only', self.dir, timeout=120,
+        return self.pkg.run('mutants.sh', '--judge-only', *opts, self.dir, timeout=120,
                             scripts_dir=SCRIPTS)
 
     def mutant_series(self):
@@ -73,6 +73,17 @@ class MutantSeriesTest(unittest.TestCase):
         self.assertIn('-NAME = B\n+NAME = M1\n', text)
         # Nothing ran: the judge says so, and the run is not green.
         self.assertNotEqual(proc.returncode, 0)
+
+    def test_last_only_runs_each_mutant_at_its_last_step_against_the_baseline(self):
+        self.mutant('1-any.sed', '# file: Makefile', '# step: 00', 's/^NAME = .*/NAME = M1/')
+        proc = self.run_mutants('--last-only')
+        self.assertEqual(self.mutant_series(), [
+            '0001-a.patch', '0002-b.patch', '1001-mutant-1-any.patch',
+            '1002-revert-mutant-1-any.patch'], proc.stderr)
+        # The steps run: the baseline, the control (the real last step)
+        # and the mutant step.
+        self.assertIn('1 mutant step(s) and their references: 00-baseline,02-b,03-mutant-1-any',
+                      proc.stderr)
 
     def test_a_mutant_must_name_its_first_step(self):
         self.mutant('1-any.sed', '# file: Makefile', 's/^NAME = .*/NAME = M1/')
