@@ -211,9 +211,47 @@ fi
 series_dir=$(series_dir)
 series_patches "$series_dir"
 
+# What the steps are made of: the pristine commit, the series, the
+# upstream-form patches, kunit/ and the two scripts that compose them. A
+# steps file made from the same inputs is kept (fixed identities and
+# dates: composing again would give the same commits).
+compose_key() {
+	local -a files=("$REPO/scripts/prepare-tree.sh" "$REPO/scripts/install-kunit.sh")
+	local f
+	for f in "${PATCHES[@]}"; do files+=("$series_dir/$f"); done
+	shopt -s nullglob
+	files+=("$series_dir"/kunit/*.patch)
+	shopt -u nullglob
+	{
+		printf '%s %s\n' "$debver" "$(git_tree rev-parse pristine)"
+		printf '%s\n' "${PATCHES[@]}"
+		for f in "${files[@]}"; do
+			printf '%s ' "${f##*/}"
+			sha256sum <"$f"
+		done
+		(cd "$REPO" && find kunit/hook.patch kunit/kernel -type f -print0 | sort -z |
+			xargs -0 sha256sum)
+	} | sha256sum | cut -d' ' -f1
+}
+# Every commit the steps file names (and the upstream-form one) is there.
+steps_exist() {
+	local _ sha
+	while read -r _ sha; do
+		git_tree cat-file -e "$sha^{commit}" 2>/dev/null || return 1
+	done <"$STEPS_FILE"
+	[[ ! -e $WORK/$PKG/upstream-kunit ]] ||
+		git_tree cat-file -e "$(cat "$WORK/$PKG/upstream-kunit")^{commit}" 2>/dev/null
+}
+key=$(compose_key) || die "cannot read the inputs of the steps"
+if [[ -s $STEPS_FILE && -f $STEPS_FILE.key && $(cat "$STEPS_FILE.key") == "$key" ]] &&
+	steps_exist; then
+	note "$PKG $debver: $(wc -l <"$STEPS_FILE") step(s) up to date in $STEPS_FILE"
+	exit 0
+fi
+
 # Start the composition from the pristine commit, whatever was left there;
 # no steps file until every step is composed.
-rm -f "$STEPS_FILE"
+rm -f "$STEPS_FILE" "$STEPS_FILE.key"
 cd "$SCRATCH"
 git am --abort >/dev/null 2>&1 || true
 git checkout -q -f --detach pristine
@@ -278,4 +316,5 @@ fi
 
 printf '%s\n' "${steps[@]}" >"$STEPS_FILE.tmp"
 mv "$STEPS_FILE.tmp" "$STEPS_FILE"
+printf '%s\n' "$key" >"$STEPS_FILE.key"
 note "$PKG $debver: ${#steps[@]} step(s) ready in $STEPS_FILE${upstream_patches:+, and the upstream-form tests (${#upstream_patches[@]} patch(es))}"

@@ -131,6 +131,36 @@ class PrepareTreeTest(unittest.TestCase):
             self.assertEqual(sorted(f for f in added if not f.startswith('kernel/sched/')),
                              ['lib/Kconfig.debug'])
 
+    def test_steps_from_the_same_inputs_are_kept(self):
+        """A second run with the same series and tests keeps the steps; a
+        changed patch, or a step commit gone, composes them again."""
+        pkg = self.pkg
+        self.write_series(('0001-a.patch', self.patch('Name A', '@@ -6 +6 @@\n-NAME = Fake\n'
+                                                                 '+NAME = A\n')))
+        self.prepare()
+        with open(pkg.steps_file, encoding='utf-8') as f:
+            first = f.read()
+        proc = self.prepare()
+        self.assertIn('2 step(s) up to date', proc.stderr)
+        with open(pkg.steps_file, encoding='utf-8') as f:
+            self.assertEqual(f.read(), first)
+        self.write_series(('0001-a.patch', self.patch('Name A2', '@@ -6 +6 @@\n-NAME = Fake\n'
+                                                                  '+NAME = A\n')))
+        proc = self.prepare()
+        self.assertIn('2 step(s) ready', proc.stderr)
+        with open(pkg.steps_file, encoding='utf-8') as f:
+            second = f.read()
+        self.assertNotEqual(second, first)
+        self.assertEqual(pkg.git('log', '-1', '--format=%s', second.split()[-1] + '^'),
+                         'Name A2')
+        # A step commit that is no longer there (a pruned tree): composed again.
+        with open(pkg.steps_file, 'w', encoding='utf-8') as f:
+            f.write(second.replace(second.split()[-1], '0' * 40))
+        proc = self.prepare()
+        self.assertIn('2 step(s) ready', proc.stderr)
+        with open(pkg.steps_file, encoding='utf-8') as f:
+            self.assertEqual(f.read(), second)
+
     def test_patch_applying_at_an_offset_is_refused(self):
         """Applies with git am, but not at the line it says: not as posted."""
         self.write_series(('0001-a.patch', self.patch('Name A', '@@ -4 +4 @@\n-NAME = Fake\n'
