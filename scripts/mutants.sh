@@ -29,7 +29,7 @@
 #   FILE    one mutant (*.sed), or a list of mutant paths relative to the
 #           repository, one per line, "#" comments allowed (such as
 #           kunit/mutants/ci-subset)
-#   --cells cells to run in (default: x86_64-smp)
+#   --cells cells to run in, or "all" (default: x86_64-smp)
 #   --tiny  the tiny cell to run tiny mutants in
 #   --last-only  run each mutant at its last step only (the test command's
 #           subset: the series' final code, built incrementally from the
@@ -58,6 +58,7 @@ while [[ ${1:-} == --* ]]; do
 	*) die "unknown option $1" ;;
 	esac
 done
+[[ $cells != all ]] || cells=$(matrix cells | paste -sd,)
 [[ $# -gt 0 ]] || die "usage: ${0##*/} [--cells A,B | --tiny CELL] [--last-only] [--judge-only] DIR|FILE..."
 if [[ -n $tiny ]]; then
 	[[ $cells_given == n ]] || die "--cells and --tiny exclude each other"
