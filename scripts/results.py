@@ -96,7 +96,10 @@ def junit_xml(data: dict, cell: str) -> ET.ElementTree:
                   if not any(q.startswith(p + '.') for q in entry['results'])]
         for path in leaves:
             status, reason = entry['results'][path]
-            classname, _, name = path.rpartition('.')
+            # suite.case[.parameter]: only the parameter's description,
+            # free text, may hold a dot ("known 6.1: ...").
+            parts = path.split('.', 2)
+            classname, name = ('.'.join(parts[:-1]), parts[-1])
             case = ET.SubElement(suite, 'testcase', classname=xml_text([classname]),
                                  name=xml_text([name]))
             counts['tests'] += 1

@@ -74,6 +74,16 @@ class JunitTest(unittest.TestCase):
         self.assertEqual(suites[2].find('testcase/error').text, 'stale: ?[1mx')
         ET.fromstring(ET.tostring(top))
 
+    def test_a_parameter_with_a_dot_keeps_its_name(self):
+        # Suite and case names are C identifiers; a parameter's
+        # description is free text, dots included.
+        res = {'s': ['PASS', ''], 's.c': ['PASS', ''],
+               's.c.known 6.1: shrink refused': ['PASS', ''], 's.d': ['PASS', '']}
+        data = report({'c': entry('same', False, res)})
+        step = results.junit_xml(data, 'c').getroot().findall('testsuite')[1]
+        self.assertEqual([(c.get('classname'), c.get('name')) for c in step.findall('testcase')],
+                         [('s.c', 'known 6.1: shrink refused'), ('s', 'd')])
+
     def test_written_per_cell(self):
         data = report({'a': entry(), 'b': entry()}, cells=('a', 'b'))
         data['builds'] = []
