@@ -10,7 +10,8 @@
 # "# step: NN", the first step of the series at which its code exists,
 # and, for code that a later patch moves away, "# until: NN", the last
 # (default: the last step of the series); "# cells: A B" names the cells
-# that build its code (default: all). It runs at its first step and at its
+# that build its code and can see what it breaks (default: all). It runs
+# at its first step and at its
 # last. The mutant series is the real series with, after patch K, each
 # mutant of step K and its revert; the real step K runs too, as the
 # control of its mutants, and must be the same as the baseline.

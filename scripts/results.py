@@ -180,7 +180,8 @@ def expected(mutant: str) -> str:
 
 
 def mutant_cells(mutant: str, cells: List[str]) -> List[str]:
-    """The cells that build a mutant's code: its "# cells: A B" line, or all."""
+    """The cells that build a mutant's code and can see what it breaks: its
+    "# cells: A B" line, or all."""
     with open(mutant, encoding='utf-8') as f:
         for line in f:
             if line.startswith('# cells: '):
