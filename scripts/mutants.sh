@@ -21,9 +21,11 @@
 # files say so with a "# tiny: OPTION" line (the cell's "needs", e.g.
 # SCHED_DL), and a run keeps the mutants of its kind and leaves the others
 # out (a "# tiny cells: A B" line keeps a mutant to the tiny cells it
-# names). The control is the last step of the real series, which must be
-# as expected; a mutant step is killed when its results differ from the
-# cell's expected results. Results: $RESULTS/mutants-tiny/CELL/.
+# names; on a mutant of the cells' kind, it runs it in those tiny cells
+# too, from the first step with the option). The control is the last step
+# of the real series, which must be as expected; a mutant step is killed
+# when its results differ from the cell's expected results. Results:
+# $RESULTS/mutants-tiny/CELL/.
 #
 # Usage: scripts/mutants.sh [--cells A,B | --tiny CELL] [--last-only] [--judge-only] DIR|FILE...
 #   DIR     folders of mutants, e.g. kunit/mutants/sched_dl_checkparam
@@ -110,12 +112,19 @@ step_index() {
 # Keep the mutants of this kind: "# tiny: OPTION" ones for a tiny cell
 # whose option it is (and, with a "# tiny cells: A B" line, that it names:
 # code only that cell's configuration builds or runs), the others otherwise.
+# A mutant of the cells' kind that names a tiny cell in "# tiny cells:"
+# runs there too, from the first step with the cell's option on.
 kept=()
 for m in "${mutants[@]}"; do
 	kind=$(sed -n 's/^# tiny: //p' "$m" | head -n 1)
 	only=$(sed -n 's/^# tiny cells: //p' "$m" | head -n 1)
-	[[ -z $only || " $only " == *" ${tiny:-} "* ]] || continue
-	[[ $kind == "${needs:-}" ]] && kept+=("$m")
+	if [[ -z $tiny ]]; then
+		[[ -n $kind ]] || kept+=("$m")
+	elif [[ -n $kind ]]; then
+		[[ $kind == "$needs" && (-z $only || " $only " == *" $tiny "*) ]] && kept+=("$m")
+	else
+		[[ " $only " != *" $tiny "* ]] || kept+=("$m")
+	fi
 done
 [[ ${#kept[@]} -eq ${#mutants[@]} ]] ||
 	note "left out $((${#mutants[@]} - ${#kept[@]})) mutant(s) of another kind (\"# tiny:\" lines; see --tiny)"
@@ -129,6 +138,12 @@ for i in "${!mutants[@]}"; do
 	first=$(sed -n 's/^# step: //p' "$m" | head -n 1)
 	until=$(sed -n 's/^# until: //p' "$m" | head -n 1)
 	f=$(step_index "$first") || die "$m: no '# step: NN' line naming a step of the series (00-$(printf %02d "$last"))"
+	# A cells' mutant in a tiny cell: from the first step with the option.
+	if [[ -n $tiny ]] && ! grep -q '^# tiny: ' "$m"; then
+		while [[ $f -lt $last ]] && ! has_option "$(step_sha "${real_steps[$f]}")" "$needs"; do
+			f=$((f + 1))
+		done
+	fi
 	u=$last
 	[[ -z $until ]] || u=$(step_index "$until") || die "$m: '# until: $until' names no step of the series"
 	[[ $u -ge $f ]] || die "$m: '# until: $until' is before '# step: $first'"
