@@ -302,17 +302,21 @@ class ProjectTinyMutantsTest(unittest.TestCase):
                 continue
             for name in sorted(os.listdir(os.path.join(mdir, sub))):
                 with open(os.path.join(mdir, sub, name), encoding='utf-8') as f:
-                    head = f.read().splitlines()[:4]
+                    lines = f.read().splitlines()
+                head = lines[:next((i for i, h in enumerate(lines) if not h.startswith('#')),
+                                   len(lines))]
                 with self.subTest(mutant=f'{sub}/{name}'):
                     self.assertTrue(head[0].startswith('# file: '))
                     kinds = [h[len('# tiny: '):] for h in head if h.startswith('# tiny: ')]
                     self.assertTrue(set(kinds) <= needs)
-                    # "# tiny cells:" names tiny cells, for a tiny mutant only.
+                    # Every mutant names its first step (scripts/mutants.sh).
+                    self.assertTrue(any(h.startswith('# step: ') for h in head))
+                    # "# tiny cells:" names tiny cells: those a tiny mutant
+                    # is kept to, or those a cells' mutant runs in too.
                     only = [c for h in head if h.startswith('# tiny cells: ')
                             for c in h[len('# tiny cells: '):].split()]
                     self.assertTrue(set(only) <= {c['name'] for c in
                                                   matrix.load().get('tiny', [])})
-                    self.assertTrue(kinds or not only)
                     tiny_found += len(kinds)
         self.assertGreaterEqual(tiny_found, 4)
 
