@@ -8,9 +8,10 @@
  * Everything goes through the real entry points: sched_setattr() and
  * sched_setscheduler() (and their _nocheck() kernel forms) on a test
  * kthread, the sched_getattr() system call (the priority range system
- * calls are sched_policy's), the sysctl files and /proc/PID/sched of a procfs mounted inside
- * the kernel (attached to no path), the scheduler's debugfs file, and
- * rt_mutex_setprio(), the function the PI chain walk ends in.
+ * calls are sched_policy's), the sysctl files and /proc/PID/sched of a
+ * procfs mounted inside the kernel (attached to no path), the scheduler's
+ * debugfs file, and rt_mutex_setprio(), the function the PI chain walk
+ * ends in.
  */
 #include <linux/vmalloc.h>
 

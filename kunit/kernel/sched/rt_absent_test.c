@@ -11,10 +11,10 @@
  * sched_setscheduler() (and their _nocheck() kernel forms),
  * sched_set_fifo() and sched_set_fifo_low() on a test kthread, the
  * sched_getattr() system call (the priority range system calls are
- * sched_policy's), the
- * sysctl files and /proc/PID/sched of a procfs mounted inside the kernel
- * (attached to no path), the scheduler's debugfs file, and
- * rt_mutex_setprio(), the function the PI chain walk ends in. The
+ * sched_policy's), the sysctl files and /proc/PID/sched of a procfs
+ * mounted inside the kernel (attached to no path), the scheduler's
+ * debugfs file, and rt_mutex_setprio(), the function the PI chain walk
+ * ends in. The
  * expected values are worked out by hand: prio = NICE_TO_PRIO(nice) =
  * 120 + nice for every policy that remains.
  */
