@@ -109,11 +109,11 @@ step_index() {
 	[[ $1 =~ ^[0-9][0-9]$ && $((10#$1)) -le $last ]] || return 1
 	printf '%d\n' $((10#$1))
 }
-# Keep the mutants of this kind: "# tiny: OPTION" ones for a tiny cell
-# whose option it is (and, with a "# tiny cells: A B" line, that it names:
-# code only that cell's configuration builds or runs), the others otherwise.
-# A mutant of the cells' kind that names a tiny cell in "# tiny cells:"
-# runs there too, from the first step with the cell's option on.
+# Keep the mutants of this run's kind: without --tiny, those with no
+# "# tiny:" line; with --tiny, the "# tiny: OPTION" ones of the cell's
+# option (and, with a "# tiny cells: A B" line, that name it), and the
+# cells' ones whose "# tiny cells:" line names it (from the first step
+# with the option on, below).
 kept=()
 for m in "${mutants[@]}"; do
 	kind=$(sed -n 's/^# tiny: //p' "$m" | head -n 1)
@@ -139,7 +139,7 @@ for i in "${!mutants[@]}"; do
 	until=$(sed -n 's/^# until: //p' "$m" | head -n 1)
 	f=$(step_index "$first") || die "$m: no '# step: NN' line naming a step of the series (00-$(printf %02d "$last"))"
 	# A cells' mutant in a tiny cell: from the first step with the option.
-	if [[ -n $tiny ]] && ! grep -q '^# tiny: ' "$m"; then
+	if [[ -n $tiny ]] && [[ -z $(sed -n 's/^# tiny: //p' "$m") ]]; then
 		while [[ $f -lt $last ]] && ! has_option "$(step_sha "${real_steps[$f]}")" "$needs"; do
 			f=$((f + 1))
 		done
