@@ -12,7 +12,7 @@
 #          baseline so (what later steps' warnings are compared with);
 #          meta says scope=kernel/sched.
 #
-# A build with "needs" (a Kconfig option, e.g. SCHED_DL) keeps the lines
+# A build with "needs" (a Kconfig option, e.g. SCHED_CLASS_DL) keeps the lines
 # that need the option in a section of its kunitconfig that starts with the
 # line "# needs SYMBOL:" and goes to the end of the file. At a step whose
 # tree does not define the option, that section is left out: the build is

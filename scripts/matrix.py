@@ -43,7 +43,7 @@ CELL_FIELDS = {
 }
 
 # A tiny cell: a cell for the steps that have a Kconfig option ("needs",
-# e.g. SCHED_DL), judged against its own expected results ("expected",
+# e.g. SCHED_CLASS_DL), judged against its own expected results ("expected",
 # results.txt lines), not against the baseline. Always UP.
 TINY_FIELDS = {**CELL_FIELDS, 'needs': str, 'expected': str}
 
@@ -52,7 +52,7 @@ BUILD_FIELDS = {
     'kunitconfig': str,
 }
 
-# Optional in a build: "needs", a Kconfig option (e.g. SCHED_DL) that
+# Optional in a build: "needs", a Kconfig option (e.g. SCHED_CLASS_DL) that
 # the build's kunitconfig sets in a "# needs SYMBOL:" section, left out at
 # the steps that do not have the option (scripts/build-only.sh).
 BUILD_OPTIONAL = {'needs': str}

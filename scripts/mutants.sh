@@ -17,9 +17,9 @@
 # control of its mutants, and must be the same as the baseline.
 #
 # With --tiny CELL, the mutants break code that only a tiny cell's suites
-# guard (ci/matrix.json "tiny", e.g. the CONFIG_SCHED_DL=n paths); their
+# guard (ci/matrix.json "tiny", e.g. the CONFIG_SCHED_CLASS_DL=n paths); their
 # files say so with a "# tiny: OPTION" line (the cell's "needs", e.g.
-# SCHED_DL), and a run keeps the mutants of its kind and leaves the others
+# SCHED_CLASS_DL), and a run keeps the mutants of its kind and leaves the others
 # out (a "# tiny cells: A B" line keeps a mutant to the tiny cells it
 # names; on a mutant of the cells' kind, it runs it in those tiny cells
 # too, from the first step with the option). The control is the last step

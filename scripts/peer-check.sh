@@ -97,9 +97,9 @@ for s in "${STEP_LIST[@]}"; do
 	if [[ ${#missing[@]} -gt 0 ]]; then fail "not in .config: ${missing[*]}"; continue; fi
 	# The classes this kernel has, which choose the expected file.
 	classes=none
-	if grep -qx 'CONFIG_SCHED_RT=y' "$bdir/.config" || ! has_option "$sha" SCHED_RT; then
+	if grep -qx 'CONFIG_SCHED_CLASS_RT=y' "$bdir/.config" || ! has_option "$sha" SCHED_CLASS_RT; then
 		classes=rt
-		if grep -qx 'CONFIG_SCHED_DL=y' "$bdir/.config" || ! has_option "$sha" SCHED_DL; then
+		if grep -qx 'CONFIG_SCHED_CLASS_DL=y' "$bdir/.config" || ! has_option "$sha" SCHED_CLASS_DL; then
 			classes=rt-dl
 		fi
 	fi

@@ -10,7 +10,7 @@
 #   --steps    steps from the steps file (default: the baseline and the
 #              last step)
 #   --variant  a configuration variant: NAME, then the options it sets on
-#              top of the tiny configuration (e.g. dl-off=CONFIG_SCHED_DL=n);
+#              top of the tiny configuration (e.g. dl-off=CONFIG_SCHED_CLASS_DL=n);
 #              every variant is built at every step where its options all
 #              reach .config, and the default variant "tiny" always
 #

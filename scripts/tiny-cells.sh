@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run the tiny cells of ci/matrix.json ("tiny"): uniprocessor kernels with
-# a part of the scheduler compiled out (CONFIG_SCHED_DL=n, ...), booted with
+# a part of the scheduler compiled out (CONFIG_SCHED_CLASS_DL=n, ...), booted with
 # kunit.py like the other cells, at every step of the series that has the
 # cell's Kconfig option ("needs"), and judged against the cell's own
 # expected results ("expected": results.txt lines), not against the

@@ -55,7 +55,7 @@ class ValidateTest(unittest.TestCase):
             'build named like a cell': {**GOOD, 'builds': [{**BUILD, 'name': 'x-smp'}]},
             'build with empty needs': {**GOOD, 'builds': [{**BUILD, 'needs': ''}]},
             'build with needs not a string': {**GOOD, 'builds': [{**BUILD, 'needs': 1}]},
-            'cell with needs': with_cell(needs='SCHED_DL'),
+            'cell with needs': with_cell(needs='SCHED_CLASS_DL'),
             'unknown top-level field': {**GOOD, 'cellz': []},
         }
         for what, data in bad.items():
@@ -80,8 +80,8 @@ class KunitconfigTest(unittest.TestCase):
                   encoding='utf-8') as f:
             entries = re.findall(r'^config (\w+_KUNIT_TEST)\n(?:\t.*\n)*?\tdepends on (.*)$',
                                  f.read(), re.M)
-        # The suites of a kernel without a class (depends on !SCHED_DL,
-        # !SCHED_RT) are for the tiny cells that need that option; every
+        # The suites of a kernel without a class (depends on !SCHED_CLASS_DL,
+        # !SCHED_CLASS_RT) are for the tiny cells that need that option; every
         # other suite is for every cell.
         options = [o for o, deps in entries if '!SCHED_' not in deps]
         self.assertGreaterEqual(len(options), 3)
@@ -171,8 +171,8 @@ class QueryTest(unittest.TestCase):
 
     def test_build_needs(self):
         data = matrix.validate({**copy.deepcopy(GOOD),
-                                'builds': [BUILD, {**BUILD, 'name': 'x-nodl', 'needs': 'SCHED_DL'}]})
-        self.assertEqual(matrix.field(data, 'x-nodl', 'needs', 'builds'), 'SCHED_DL')
+                                'builds': [BUILD, {**BUILD, 'name': 'x-nodl', 'needs': 'SCHED_CLASS_DL'}]})
+        self.assertEqual(matrix.field(data, 'x-nodl', 'needs', 'builds'), 'SCHED_CLASS_DL')
         # Optional: a build without it has none.
         self.assertEqual(matrix.field(data, 'x-lean', 'needs', 'builds'), '')
         with self.assertRaises(matrix.MatrixError):

@@ -632,7 +632,7 @@ class MeasureTest(unittest.TestCase):
         self.assertIn('no size to compare', problems[0])
 
     def build(self, step, sha, rc=0, warnings='', section=''):
-        needs = f'needs=SCHED_DL\nneeds_section={section}\n' if section else ''
+        needs = f'needs=SCHED_CLASS_DL\nneeds_section={section}\n' if section else ''
         self.write(step, 'b', 'meta',
                    f'step={step}\nsha={sha}\n{needs}build_rc={rc}\ncomplete=y\n')
         self.write(step, 'b', 'warnings', warnings)
@@ -648,7 +648,7 @@ class MeasureTest(unittest.TestCase):
         grid, problems = report.judge_builds(
             self.results, ['00-baseline', '01-x'], {'00-baseline': 'a0', '01-x': 'a1'}, ['b'])
         lines = report.render_builds(grid, ['00-baseline', '01-x'], ['b'])
-        self.assertIn('| 00-baseline | built without the SCHED_DL section (no such option '
+        self.assertIn('| 00-baseline | built without the SCHED_CLASS_DL section (no such option '
                       'here), 1 warning(s) |', lines)
         self.assertIn('| 01-x | built, 2 warning(s), **1 NEW** |', lines)
         self.assertEqual(problems,

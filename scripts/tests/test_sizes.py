@@ -67,10 +67,10 @@ class SizesTest(unittest.TestCase):
     def test_skipped_variant_and_bloat_o_meter_prefix(self):
         self.put('arm', 'tiny', '00-baseline', (100, 10, 1), (1000, 100, 10))
         self.put('arm', 'dl-off', '00-baseline', None, None,
-                 skipped='not built: CONFIG_SCHED_DL=n not in .config at 00-baseline')
+                 skipped='not built: CONFIG_SCHED_CLASS_DL=n not in .config at 00-baseline')
         self.put('arm', 'dl-off', '05-last', (50, 10, 1), (900, 100, 10))
         text = sizes.render(self.results, self.tree, ['00-baseline', '05-last'])
-        self.assertIn('| dl-off | 00-baseline | not built: CONFIG_SCHED_DL=n', text)
+        self.assertIn('| dl-off | 00-baseline | not built: CONFIG_SCHED_CLASS_DL=n', text)
         self.assertIn('add/remove: nm arm-linux-gnueabihf-nm runs', text)
         self.assertIn('tiny 00-baseline -> dl-off 05-last', text)
 

@@ -13,7 +13,7 @@ import tiny
 from tests.test_report import CELL, SHA0, SHA1, TREE, NO_TREE, ReportTestCase, fixture
 
 TINY = dict(CELL, name='arm-tiny', smp=False, cpus=1, qemu_args='',
-            needs='SCHED_DL', expected='kunitconfigs/tiny/arm-tiny.expected')
+            needs='SCHED_CLASS_DL', expected='kunitconfigs/tiny/arm-tiny.expected')
 
 
 class TinyMatrixTest(unittest.TestCase):
@@ -27,7 +27,7 @@ class TinyMatrixTest(unittest.TestCase):
         self.assertEqual([c['name'] for c in matrix.select(data, '', 'tiny')], ['arm-tiny'])
         # Not a cell of the matrix, but a cell wherever one is named.
         self.assertEqual([c['name'] for c in matrix.select(data)], ['x86_64-smp'])
-        self.assertEqual(matrix.field(data, 'arm-tiny', 'needs'), 'SCHED_DL')
+        self.assertEqual(matrix.field(data, 'arm-tiny', 'needs'), 'SCHED_CLASS_DL')
 
     def test_rejects(self):
         for change in ({'smp': True, 'cpus': 4, 'qemu_args': '-smp 4'},
@@ -140,9 +140,9 @@ class TinyJudgeTest(ReportTestCase):
         d0 = os.path.join(self.results, '00-baseline', 'arm-tiny')
         os.makedirs(d0)
         with open(os.path.join(d0, 'meta'), 'w', encoding='utf-8') as f:
-            f.write(f'step=00-baseline\nsha={SHA0}\nna=no config SCHED_DL\ncomplete=y\n')
+            f.write(f'step=00-baseline\nsha={SHA0}\nna=no config SCHED_CLASS_DL\ncomplete=y\n')
         with open(os.path.join(d0, 'verdict'), 'w', encoding='utf-8') as f:
-            f.write('00-baseline arm-tiny: n/a: the step has no config SCHED_DL\n')
+            f.write('00-baseline arm-tiny: n/a: the step has no config SCHED_CLASS_DL\n')
         self.put('00-baseline', SHA0)
         args = self.args()
         args.tiny = 'arm-tiny'
@@ -227,7 +227,7 @@ class TinyMutantsTest(unittest.TestCase):
     def mutant(self, name, survive=False):
         path = os.path.join(self.tmp.name, name + '.sed')
         with open(path, 'w', encoding='utf-8') as f:
-            f.write('# file: kernel/sched/core.c\n# tiny: SCHED_DL\n')
+            f.write('# file: kernel/sched/core.c\n# tiny: SCHED_CLASS_DL\n')
             if survive:
                 f.write('# expect: survive: the case cannot see it\n')
         return path
@@ -324,26 +324,26 @@ class ProjectTinyMutantsTest(unittest.TestCase):
 class AbsentSuitesTest(unittest.TestCase):
     """The report names the suites a tiny cell does not build, and why."""
 
-    KCONFIG = ('config SCHED_DL\n\tbool\n\tdefault y\n\n'
+    KCONFIG = ('config SCHED_CLASS_DL\n\tbool\n\tdefault y\n\n'
                'config A_KUNIT_TEST\n\tbool "Tests of A" if !KUNIT_ALL_TESTS\n'
-               '\tdepends on KUNIT=y && SCHED_DL && SYSCTL\n\tdefault KUNIT_ALL_TESTS\n\n'
-               'config B_KUNIT_TEST\n\tbool "Tests of B"\n\tdepends on KUNIT=y && !SCHED_DL\n\n'
+               '\tdepends on KUNIT=y && SCHED_CLASS_DL && SYSCTL\n\tdefault KUNIT_ALL_TESTS\n\n'
+               'config B_KUNIT_TEST\n\tbool "Tests of B"\n\tdepends on KUNIT=y && !SCHED_CLASS_DL\n\n'
                'config C_KUNIT_TEST\n\tbool "Tests of C"\n\tdepends on KUNIT=y && SCHED_DLX\n')
 
     def test_absent_suites(self):
         with tempfile.NamedTemporaryFile('w', suffix='.kunit') as f:
             f.write(self.KCONFIG)
             f.flush()
-            self.assertEqual(report.absent_suites('SCHED_DL', f.name),
-                             ['A_KUNIT_TEST ("Tests of A"): depends on KUNIT=y && SCHED_DL '
+            self.assertEqual(report.absent_suites('SCHED_CLASS_DL', f.name),
+                             ['A_KUNIT_TEST ("Tests of A"): depends on KUNIT=y && SCHED_CLASS_DL '
                               '&& SYSCTL'])
 
     def test_project_and_render(self):
-        absent = report.absent_suites('SCHED_DL')
+        absent = report.absent_suites('SCHED_CLASS_DL')
         self.assertGreaterEqual(len(absent), 4)
         self.assertFalse(any('ABSENT' in a for a in absent))
         tiny_grid = {'arm-tiny': {'00-baseline': {'status': 'n/a', 'line': ''}}}
-        lines = report.render_tiny(tiny_grid, ['00-baseline'], {'SCHED_DL': absent})
-        self.assertIn('Not built in the tiny cells that turn CONFIG_SCHED_DL off (their '
+        lines = report.render_tiny(tiny_grid, ['00-baseline'], {'SCHED_CLASS_DL': absent})
+        self.assertIn('Not built in the tiny cells that turn CONFIG_SCHED_CLASS_DL off (their '
                       'Kconfig option needs it; kunit/kernel/sched/Kconfig.kunit):', lines)
         self.assertIn(f'- {absent[0]}', lines)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * KUnit tests for a kernel built without the deadline scheduling class
- * (CONFIG_SCHED_DL=n): every entry point refuses SCHED_DEADLINE cleanly,
+ * (CONFIG_SCHED_CLASS_DL=n): every entry point refuses SCHED_DEADLINE cleanly,
  * the other policies are untouched, the deadline sysctls are gone, and
  * priority inheritance between the classes that remain still works.
  *

@@ -2,15 +2,17 @@
 /*
  * KUnit tests of what a task's scheduling policy makes of it, built in
  * every kernel: with both classes, without the deadline class
- * (CONFIG_SCHED_DL=n) and without the realtime class (CONFIG_SCHED_RT=n).
+ * (CONFIG_SCHED_CLASS_DL=n) and without the realtime class (CONFIG_SCHED_CLASS_RT=n).
  * Each table row says by hand what a kernel with the realtime class does
  * (.rt) and what one without it does (.nort); a SCHED_DEADLINE request
  * in a kernel without the deadline class gets what .nort says. The
  * expected values follow from the definitions: a SCHED_FIFO or SCHED_RR
  * priority p gives prio = MAX_RT_PRIO - 1 - p = 99 - p, a nice level n
  * gives static_prio = NICE_TO_PRIO(n) = 120 + n, a deadline task has prio
- * -1; without the RT class the kernel's own SCHED_FIFO/SCHED_RR requests
- * run as SCHED_NORMAL at nice -20 (prio 100), and user space gets -EINVAL.
+ * -1. Without the RT class every SCHED_FIFO/SCHED_RR request gets -EINVAL,
+ * the kernel's own included, and leaves the task as it was, while
+ * sched_set_fifo() and sched_set_fifo_low() give SCHED_NORMAL at nice -20
+ * (prio 100).
  *
  * Unlike the other suites, the tasks here run: test kthreads fork
  * (kernel_thread()), hold a real rt_mutex that donors block on, and are
@@ -41,11 +43,11 @@ static enum sp_class sp_class_of(const struct task_struct *p)
 {
 	if (p->sched_class == &fair_sched_class)
 		return SP_FAIR;
-#ifdef CONFIG_SCHED_RT
+#ifdef CONFIG_SCHED_CLASS_RT
 	if (p->sched_class == &rt_sched_class)
 		return SP_RT;
 #endif
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 	if (p->sched_class == &dl_sched_class)
 		return SP_DL;
 #endif
@@ -63,6 +65,7 @@ enum sp_how {
 	SP_SET_FIFO,		/* sched_set_fifo() */
 	SP_SET_FIFO_LOW,	/* sched_set_fifo_low() */
 	SP_SET_NORMAL,		/* sched_set_normal(p, nice) */
+	SP_KERNEL_RT,		/* an RT kthread as this kernel has one, below */
 };
 
 struct sp_op {
@@ -105,9 +108,9 @@ struct sp_exp {
 static const struct sp_exp *sp_pick(int policy, const struct sp_exp *rt,
 				    const struct sp_exp *nort)
 {
-	if (policy == SCHED_DEADLINE && !IS_ENABLED(CONFIG_SCHED_DL))
+	if (policy == SCHED_DEADLINE && !IS_ENABLED(CONFIG_SCHED_CLASS_DL))
 		return nort;
-	return IS_ENABLED(CONFIG_SCHED_RT) ? rt : nort;
+	return IS_ENABLED(CONFIG_SCHED_CLASS_RT) ? rt : nort;
 }
 
 static void sp_attr(struct sched_attr *attr, const struct sp_op *op)
@@ -171,6 +174,17 @@ static int sp_do(struct task_struct *p, const struct sp_op *op)
 	case SP_SET_NORMAL:
 		sched_set_normal(p, op->nice);
 		return 0;
+	case SP_KERNEL_RT:
+		/*
+		 * The request with the RT class; without it, what
+		 * sched_set_fifo() gives instead, with the flags asked for.
+		 */
+		if (!IS_ENABLED(CONFIG_SCHED_CLASS_RT)) {
+			attr.sched_policy = SCHED_NORMAL;
+			attr.sched_priority = 0;
+			attr.sched_nice = MIN_NICE;
+		}
+		return sched_setattr_nocheck(p, &attr);
 	}
 	return -EINVAL;
 }
@@ -180,6 +194,10 @@ static int sp_do(struct task_struct *p, const struct sp_op *op)
 #define KR(pol, pr, ni)	{ .how = SP_SETATTR_NOCHECK, .policy = (pol), .prio = (pr), .nice = (ni), \
 			  .flags = SCHED_FLAG_RESET_ON_FORK }
 #define US(pol, pr, ni)	{ .how = SP_SETATTR, .policy = (pol), .prio = (pr), .nice = (ni) }
+/* A SCHED_FIFO or SCHED_RR kthread: SCHED_NORMAL at nice -20 without the class. */
+#define KT(pol, pr, ni)	{ .how = SP_KERNEL_RT, .policy = (pol), .prio = (pr), .nice = (ni) }
+#define KTR(pol, pr, ni) { .how = SP_KERNEL_RT, .policy = (pol), .prio = (pr), .nice = (ni), \
+			   .flags = SCHED_FLAG_RESET_ON_FORK }
 /* Expected: policy, prio (and normal_prio), static_prio, rt_priority, class. */
 #define EX(pol, pr, st, rtp, c)	{ 0, pol, pr, st, rtp, c }
 #define EXR(pol, pr, st, rtp, c) { 0, pol, pr, st, rtp, c, true }
@@ -187,7 +205,7 @@ static int sp_do(struct task_struct *p, const struct sp_op *op)
 
 /* What a never-woken test kthread is: SCHED_NORMAL at nice 0. */
 #define EX_START	EX(SCHED_NORMAL, 120, 120, 0, SP_FAIR)
-/* The RT-less fallback of the kernel's FIFO and RR requests. */
+/* What sched_set_fifo() gives without the RT class. */
 #define EX_FALLBACK	EX(SCHED_NORMAL, 100, 100, 0, SP_FAIR)
 
 static void sp_expect_task(struct kunit *test, struct task_struct *p,
@@ -296,13 +314,13 @@ static const struct sp_request_case sp_request_cases[] = {
 	{ "SCHED_NORMAL priority 1 by the kernel", {}, KN(SCHED_NORMAL, 1, 0),
 	  ERR(EINVAL), ERR(EINVAL) },
 	{ "SCHED_FIFO 1 by the kernel", {}, KN(SCHED_FIFO, 1, 0),
-	  EX(SCHED_FIFO, 98, 120, 1, SP_RT), EX_FALLBACK },
+	  EX(SCHED_FIFO, 98, 120, 1, SP_RT), ERR(EINVAL) },
 	{ "SCHED_FIFO 99 by the kernel", {}, KN(SCHED_FIFO, 99, 0),
-	  EX(SCHED_FIFO, 0, 120, 99, SP_RT), EX_FALLBACK },
+	  EX(SCHED_FIFO, 0, 120, 99, SP_RT), ERR(EINVAL) },
 	{ "SCHED_FIFO 50 at nice -5 by the kernel", {}, KN(SCHED_FIFO, 50, -5),
-	  EX(SCHED_FIFO, 49, 120, 50, SP_RT), EX_FALLBACK },
+	  EX(SCHED_FIFO, 49, 120, 50, SP_RT), ERR(EINVAL) },
 	{ "SCHED_RR 40 by the kernel", {}, KN(SCHED_RR, 40, 0),
-	  EX(SCHED_RR, 59, 120, 40, SP_RT), EX_FALLBACK },
+	  EX(SCHED_RR, 59, 120, 40, SP_RT), ERR(EINVAL) },
 	{ "SCHED_FIFO 0 by the kernel", {}, KN(SCHED_FIFO, 0, 0),
 	  ERR(EINVAL), ERR(EINVAL) },
 	{ "SCHED_FIFO 100 by the kernel", {}, KN(SCHED_FIFO, 100, 0),
@@ -312,15 +330,15 @@ static const struct sp_request_case sp_request_cases[] = {
 	{ "SCHED_RR 99 by a user", {}, US(SCHED_RR, 99, 0),
 	  EX(SCHED_RR, 0, 120, 99, SP_RT), ERR(EINVAL) },
 	{ "SCHED_FIFO 10 with reset-on-fork by the kernel", {}, KR(SCHED_FIFO, 10, 0),
-	  EXR(SCHED_FIFO, 89, 120, 10, SP_RT), EXR(SCHED_NORMAL, 100, 100, 0, SP_FAIR) },
+	  EXR(SCHED_FIFO, 89, 120, 10, SP_RT), ERR(EINVAL) },
 	{ "SCHED_DEADLINE by the kernel", {}, KN(SCHED_DEADLINE, 0, 0),
 	  EX(SCHED_DEADLINE, -1, 120, 0, SP_DL), ERR(EINVAL) },
 	{ "SCHED_FIFO 10 task to SCHED_NORMAL nice 0 by a user",
-	  KN(SCHED_FIFO, 10, 0), US(SCHED_NORMAL, 0, 0),
+	  KT(SCHED_FIFO, 10, 0), US(SCHED_NORMAL, 0, 0),
 	  EX_START, EX_START },
 	{ "nice -5 task to SCHED_FIFO 10 by the kernel", KN(SCHED_NORMAL, 0, -5),
 	  KN(SCHED_FIFO, 10, -5),
-	  EX(SCHED_FIFO, 89, 115, 10, SP_RT), EX_FALLBACK },
+	  EX(SCHED_FIFO, 89, 115, 10, SP_RT), ERR(EINVAL) },
 	{ "nice -5 task to SCHED_FIFO 10 by sched_setscheduler()", KN(SCHED_NORMAL, 0, -5),
 	  { .how = SP_SETSCHED, .policy = SCHED_FIFO, .prio = 10 },
 	  EX(SCHED_FIFO, 89, 115, 10, SP_RT), ERR(EINVAL) },
@@ -329,7 +347,7 @@ static const struct sp_request_case sp_request_cases[] = {
 	  KN(SCHED_NORMAL, 0, -5),
 	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_BATCH },
 	  EX(SCHED_BATCH, 115, 115, 0, SP_FAIR), EX(SCHED_BATCH, 115, 115, 0, SP_FAIR) },
-	{ "SCHED_FIFO 10 task: sched_setparam() 30", KN(SCHED_FIFO, 10, 0),
+	{ "SCHED_FIFO 10 task: sched_setparam() 30", KT(SCHED_FIFO, 10, 0),
 	  { .how = SP_SETPARAM, .prio = 30 },
 	  EX(SCHED_FIFO, 69, 120, 30, SP_RT), ERR(EINVAL) },
 	{ "SCHED_NORMAL task: sched_setparam() 0", {},
@@ -344,7 +362,7 @@ static const struct sp_request_case sp_request_cases[] = {
 	 * comes from the request's nice (__normal_prio() of the attr): the
 	 * fallback's static_prio 100 stays under a prio of 120.
 	 */
-	{ "SCHED_RR 5 task to SCHED_IDLE by a user", KN(SCHED_RR, 5, 0),
+	{ "SCHED_RR 5 task to SCHED_IDLE by a user", KT(SCHED_RR, 5, 0),
 	  US(SCHED_IDLE, 0, 0), EX(SCHED_IDLE, 120, 120, 0, SP_FAIR),
 	  { .policy = SCHED_IDLE, .prio = 120, .normal_prio = 100, .static_prio = 100,
 	    .cls = SP_FAIR } },
@@ -405,8 +423,8 @@ SCHED_TEST_PARAMS(sp_range, sp_range_cases, sp_range_case);
 static void sched_policy_priority_range(struct kunit *test)
 {
 	const struct sp_range_case *c = test->param_value;
-	bool nort = !IS_ENABLED(CONFIG_SCHED_RT) ||
-		    (c->policy == SCHED_DEADLINE && !IS_ENABLED(CONFIG_SCHED_DL));
+	bool nort = !IS_ENABLED(CONFIG_SCHED_CLASS_RT) ||
+		    (c->policy == SCHED_DEADLINE && !IS_ENABLED(CONFIG_SCHED_CLASS_DL));
 
 	KUNIT_EXPECT_EQ_MSG(test, sched_test_prio_max(c->policy),
 			    nort ? c->max_nort : c->max, "max: %s", c->desc);
@@ -436,9 +454,10 @@ static s64 sp_rr_interval(struct task_struct *p)
 /*
  * The RR time slice is 100 ms (RR_TIMESLICE) for a SCHED_RR task, also
  * after it left RR and came back; a SCHED_FIFO task has none (0). Without
- * the RT class the kernel's RR request runs as a fair task, whose
- * interval is its fair slice in whole jiffies: 0 or more, at most the fair
- * latency of 24 ms times 1 + log2(CPUs) (sysctl_sched_latency, scaled).
+ * the RT class the kernel's RR request is refused and the task stays a
+ * fair one, whose interval is its fair slice in whole jiffies: 0 or more,
+ * at most the fair latency of 24 ms times 1 + log2(CPUs)
+ * (sysctl_sched_latency, scaled).
  */
 static void sched_policy_rr_interval(struct kunit *test)
 {
@@ -446,19 +465,22 @@ static void sched_policy_rr_interval(struct kunit *test)
 	struct sched_param fifo = { .sched_priority = 10 };
 	struct sched_param rr = { .sched_priority = 10 };
 	struct sched_param normal = {};
+	int ret;
 	s64 ns;
 
-	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_RR, &rr), 0);
+	ret = sched_setscheduler_nocheck(ctx->p, SCHED_RR, &rr);
 	ns = sp_rr_interval(ctx->p);
-	if (!IS_ENABLED(CONFIG_SCHED_RT)) {
-		const struct sp_exp fallback = EX_FALLBACK;
+	if (!IS_ENABLED(CONFIG_SCHED_CLASS_RT)) {
+		const struct sp_exp start = EX_START;
 
-		sp_expect_task(test, ctx->p, &fallback, "SCHED_RR without the class");
+		KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+		sp_expect_task(test, ctx->p, &start, "SCHED_RR without the class");
 		KUNIT_EXPECT_GE(test, ns, 0LL);
 		KUNIT_EXPECT_NE(test, ns, SP_RR_SLICE_NS);
 		KUNIT_EXPECT_LE(test, ns, 24LL * ST_MS * (1 + ilog2(num_online_cpus())));
 		return;
 	}
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	KUNIT_EXPECT_EQ_MSG(test, ns, (s64)SP_RR_SLICE_NS, "SCHED_RR");
 	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_FIFO, &fifo), 0);
 	KUNIT_EXPECT_EQ_MSG(test, sp_rr_interval(ctx->p), 0LL, "SCHED_FIFO");
@@ -475,7 +497,7 @@ static void sched_policy_rr_interval(struct kunit *test)
  * running_bw is its bandwidth, runtime / period in units of 2^-20
  * (BW_SHIFT), rounded down; once it is fair again, no runqueue has any.
  */
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 struct sp_bw_case {
 	u64 runtime, deadline, period;
 	u64 bw;
@@ -553,9 +575,9 @@ static void sched_policy_running_bw(struct kunit *test)
 #else
 static void sched_policy_running_bw(struct kunit *test)
 {
-	kunit_skip(test, "no deadline class (CONFIG_SCHED_DL=n)");
+	kunit_skip(test, "no deadline class (CONFIG_SCHED_CLASS_DL=n)");
 }
-#endif /* CONFIG_SCHED_DL */
+#endif /* CONFIG_SCHED_CLASS_DL */
 
 /* 3. The kernel's helpers. */
 
@@ -580,10 +602,10 @@ static const struct sp_helper_case sp_helper_cases[] = {
 	  EX(SCHED_FIFO, 49, 124, 50, SP_RT), EX_FALLBACK },
 	{ "sched_setscheduler_nocheck() SCHED_FIFO 30", {},
 	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_FIFO, .prio = 30 },
-	  EX(SCHED_FIFO, 69, 120, 30, SP_RT), EX_FALLBACK },
+	  EX(SCHED_FIFO, 69, 120, 30, SP_RT), ERR(EINVAL) },
 	{ "sched_setscheduler_nocheck() SCHED_RR 99", {},
 	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_RR, .prio = 99 },
-	  EX(SCHED_RR, 0, 120, 99, SP_RT), EX_FALLBACK },
+	  EX(SCHED_RR, 0, 120, 99, SP_RT), ERR(EINVAL) },
 	{ "sched_setscheduler_nocheck() SCHED_FIFO 0", {},
 	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_FIFO, .prio = 0 },
 	  ERR(EINVAL), ERR(EINVAL) },
@@ -593,7 +615,7 @@ static const struct sp_helper_case sp_helper_cases[] = {
 	{ "sched_setscheduler_nocheck() SCHED_FIFO 30 of a nice 4 task",
 	  { .how = SP_SET_NORMAL, .nice = 4 },
 	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_FIFO, .prio = 30 },
-	  EX(SCHED_FIFO, 69, 124, 30, SP_RT), EX_FALLBACK },
+	  EX(SCHED_FIFO, 69, 124, 30, SP_RT), ERR(EINVAL) },
 };
 
 SCHED_TEST_PARAMS(sp_helper, sp_helper_cases, sp_helper_case);
@@ -601,7 +623,7 @@ SCHED_TEST_PARAMS(sp_helper, sp_helper_cases, sp_helper_case);
 static void sched_policy_helper(struct kunit *test)
 {
 	const struct sp_helper_case *c = test->param_value;
-	const struct sp_exp *e = IS_ENABLED(CONFIG_SCHED_RT) ? &c->rt : &c->nort;
+	const struct sp_exp *e = IS_ENABLED(CONFIG_SCHED_CLASS_RT) ? &c->rt : &c->nort;
 	struct sp_ctx *ctx = test->priv;
 	struct sp_exp before;
 
@@ -613,21 +635,54 @@ static void sched_policy_helper(struct kunit *test)
 }
 
 /*
- * What a SCHED_NORMAL request gives back to a task that the kernel made
- * SCHED_FIFO: its nice level with the RT class (static_prio was kept),
- * nice -20 without it (the fallback's level, as the Kconfig help says).
+ * The nice level of a nice 4 task that the kernel asks to make SCHED_FIFO
+ * or SCHED_RR, then SCHED_NORMAL again. With the RT class the RT task
+ * keeps its nice level in static_prio, and a SCHED_NORMAL request that
+ * keeps the nice level (sched_setscheduler()) gives it back. Without the
+ * class a direct request is refused and changes nothing, so the round
+ * trip gives nice 4 too; sched_set_fifo() and sched_set_fifo_low() make
+ * the task SCHED_NORMAL at nice -20 instead, which such a request keeps
+ * (the Kconfig help says so), and sched_set_normal() sets the level it
+ * names.
  */
-static void sched_policy_helper_nice_back(struct kunit *test)
+struct sp_trip_case {
+	const char *desc;
+	struct sp_op to, back;
+	int err, err_nort;	/* of the request of @to */
+	int nice, nice_nort;	/* after @back */
+};
+
+#define SP_BACK_KEEP	{ .how = SP_SETSCHED_NOCHECK, .policy = SCHED_NORMAL }
+
+static const struct sp_trip_case sp_trip_cases[] = {
+	{ "SCHED_FIFO 30 by sched_setscheduler_nocheck(), back keeping nice",
+	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_FIFO, .prio = 30 }, SP_BACK_KEEP,
+	  0, -EINVAL, 4, 4 },
+	{ "SCHED_RR 10 by sched_setattr_nocheck(), back keeping nice",
+	  KN(SCHED_RR, 10, 4), SP_BACK_KEEP, 0, -EINVAL, 4, 4 },
+	{ "sched_set_fifo(), back keeping nice", { .how = SP_SET_FIFO }, SP_BACK_KEEP,
+	  0, 0, 4, -20 },
+	{ "sched_set_fifo_low(), back keeping nice", { .how = SP_SET_FIFO_LOW }, SP_BACK_KEEP,
+	  0, 0, 4, -20 },
+	{ "sched_set_fifo(), back by sched_set_normal() nice 4", { .how = SP_SET_FIFO },
+	  { .how = SP_SET_NORMAL, .nice = 4 }, 0, 0, 4, 4 },
+};
+
+SCHED_TEST_PARAMS(sp_trip, sp_trip_cases, sp_trip_case);
+
+static void sched_policy_nice_round_trip(struct kunit *test)
 {
+	const struct sp_trip_case *c = test->param_value;
+	bool rt = IS_ENABLED(CONFIG_SCHED_CLASS_RT);
+	int nice = rt ? c->nice : c->nice_nort;
+	const struct sp_exp e = EX(SCHED_NORMAL, 120 + nice, 120 + nice, 0, SP_FAIR);
 	struct sp_ctx *ctx = test->priv;
-	struct sched_param normal = {};
-	const struct sp_exp rt = EX(SCHED_NORMAL, 124, 124, 0, SP_FAIR);
-	const struct sp_exp nort = EX(SCHED_NORMAL, 100, 100, 0, SP_FAIR);
 
 	sched_set_normal(ctx->p, 4);
-	sched_set_fifo(ctx->p);
-	KUNIT_ASSERT_EQ(test, sched_setscheduler_nocheck(ctx->p, SCHED_NORMAL, &normal), 0);
-	sp_expect_task(test, ctx->p, IS_ENABLED(CONFIG_SCHED_RT) ? &rt : &nort, "back");
+	KUNIT_EXPECT_EQ_MSG(test, sp_do(ctx->p, &c->to), rt ? c->err : c->err_nort,
+			    "%s", c->desc);
+	KUNIT_ASSERT_EQ_MSG(test, sp_do(ctx->p, &c->back), 0, "back: %s", c->desc);
+	sp_expect_task(test, ctx->p, &e, c->desc);
 }
 
 /* 4. Callers without CAP_SYS_NICE. */
@@ -652,15 +707,15 @@ static const struct sp_user_case sp_user_cases[] = {
 	  UR(SCHED_FIFO, 10, 0), 0, -EINVAL },
 	{ "SCHED_FIFO 11, RLIMIT_RTPRIO 10", {}, 10, 0, false,
 	  UR(SCHED_FIFO, 11, 0), -EPERM, -EINVAL },
-	{ "SCHED_FIFO 20 task down to 15, RLIMIT_RTPRIO 0", KN(SCHED_FIFO, 20, 0), 0, 0, false,
+	{ "SCHED_FIFO 20 task down to 15, RLIMIT_RTPRIO 0", KT(SCHED_FIFO, 20, 0), 0, 0, false,
 	  UR(SCHED_FIFO, 15, 0), 0, -EINVAL },
-	{ "SCHED_FIFO 20 task up to 21, RLIMIT_RTPRIO 0", KN(SCHED_FIFO, 20, 0), 0, 0, false,
+	{ "SCHED_FIFO 20 task up to 21, RLIMIT_RTPRIO 0", KT(SCHED_FIFO, 20, 0), 0, 0, false,
 	  UR(SCHED_FIFO, 21, 0), -EPERM, -EINVAL },
-	{ "SCHED_FIFO 20 task up to 21, RLIMIT_RTPRIO 21", KN(SCHED_FIFO, 20, 0), 21, 0, false,
+	{ "SCHED_FIFO 20 task up to 21, RLIMIT_RTPRIO 21", KT(SCHED_FIFO, 20, 0), 21, 0, false,
 	  UR(SCHED_FIFO, 21, 0), 0, -EINVAL },
-	{ "SCHED_FIFO 20 task to SCHED_RR 20, RLIMIT_RTPRIO 0", KN(SCHED_FIFO, 20, 0), 0, 0,
+	{ "SCHED_FIFO 20 task to SCHED_RR 20, RLIMIT_RTPRIO 0", KT(SCHED_FIFO, 20, 0), 0, 0,
 	  false, UR(SCHED_RR, 20, 0), -EPERM, -EINVAL },
-	{ "SCHED_FIFO 20 task to SCHED_RR 20, RLIMIT_RTPRIO 1", KN(SCHED_FIFO, 20, 0), 1, 0,
+	{ "SCHED_FIFO 20 task to SCHED_RR 20, RLIMIT_RTPRIO 1", KT(SCHED_FIFO, 20, 0), 1, 0,
 	  false, UR(SCHED_RR, 20, 0), 0, -EINVAL },
 	{ "nice -5, RLIMIT_NICE 25", {}, 0, 25, false, UR(SCHED_NORMAL, 0, -5), 0, 0 },
 	{ "nice -6, RLIMIT_NICE 25", {}, 0, 25, false, UR(SCHED_NORMAL, 0, -6), -EPERM, -EPERM },
@@ -981,17 +1036,17 @@ struct sp_pi_case {
 };
 
 static const struct sp_pi_case sp_pi_cases[] = {
-	{ "fair owner, SCHED_FIFO 20 donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_FIFO, 20, 0),
+	{ "fair owner, SCHED_FIFO 20 donor", KN(SCHED_NORMAL, 0, 0), KT(SCHED_FIFO, 20, 0),
 	  79, 100, SP_RT, SP_FAIR, 120, 120 },
 	{ "fair owner, nice -10 donor", KN(SCHED_NORMAL, 0, 0), KN(SCHED_NORMAL, 0, -10),
 	  110, 110, SP_FAIR, SP_FAIR, 120, 120 },
 	{ "fair owner, nice 10 donor: no boost", KN(SCHED_NORMAL, 0, 0),
 	  KN(SCHED_NORMAL, 0, 10), 120, 120, SP_FAIR, SP_FAIR, 120, 120 },
-	{ "SCHED_FIFO 10 owner, SCHED_FIFO 20 donor", KN(SCHED_FIFO, 10, 0),
-	  KN(SCHED_FIFO, 20, 0), 79, 100, SP_RT, SP_FAIR, 89, 100 },
-	{ "SCHED_FIFO 20 owner, SCHED_FIFO 10 donor: no boost", KN(SCHED_FIFO, 20, 0),
-	  KN(SCHED_FIFO, 10, 0), 79, 100, SP_RT, SP_FAIR, 79, 100 },
-	{ "SCHED_FIFO 10 owner, nice -20 donor: no boost", KN(SCHED_FIFO, 10, 0),
+	{ "SCHED_FIFO 10 owner, SCHED_FIFO 20 donor", KT(SCHED_FIFO, 10, 0),
+	  KT(SCHED_FIFO, 20, 0), 79, 100, SP_RT, SP_FAIR, 89, 100 },
+	{ "SCHED_FIFO 20 owner, SCHED_FIFO 10 donor: no boost", KT(SCHED_FIFO, 20, 0),
+	  KT(SCHED_FIFO, 10, 0), 79, 100, SP_RT, SP_FAIR, 79, 100 },
+	{ "SCHED_FIFO 10 owner, nice -20 donor: no boost", KT(SCHED_FIFO, 10, 0),
 	  KN(SCHED_NORMAL, 0, -20), 89, 100, SP_RT, SP_FAIR, 89, 100 },
 	{ "SCHED_IDLE owner, nice -10 donor", KN(SCHED_IDLE, 0, 0), KN(SCHED_NORMAL, 0, -10),
 	  110, 110, SP_FAIR, SP_FAIR, 120, 120 },
@@ -1004,7 +1059,7 @@ static enum sp_class sp_class_for(int prio)
 {
 	if (prio < 0)
 		return SP_DL;
-	return IS_ENABLED(CONFIG_SCHED_RT) && prio < MAX_RT_PRIO ? SP_RT : SP_FAIR;
+	return IS_ENABLED(CONFIG_SCHED_CLASS_RT) && prio < MAX_RT_PRIO ? SP_RT : SP_FAIR;
 }
 
 /*
@@ -1050,7 +1105,7 @@ static void sp_pi_end(struct kunit *test, struct sp_world *w)
 static void sched_policy_pi(struct kunit *test)
 {
 	const struct sp_pi_case *c = test->param_value;
-	bool rt = IS_ENABLED(CONFIG_SCHED_RT);
+	bool rt = IS_ENABLED(CONFIG_SCHED_CLASS_RT);
 	struct sp_world *w = sp_world_new(test);
 	int own = rt ? c->own : c->own_nort;
 	struct task_struct *owner;
@@ -1072,7 +1127,7 @@ static void sched_policy_pi(struct kunit *test)
 
 /* With the deadline class: deadline owners and donors. */
 
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 struct sp_pi_dl_case {
 	const char *desc;
 	struct sp_op owner, donor;
@@ -1113,18 +1168,18 @@ static void sp_pi_deadline_one(struct kunit *test, const struct sp_pi_dl_case *c
 	}
 	sp_world_end(test, w);
 }
-#endif /* CONFIG_SCHED_DL */
+#endif /* CONFIG_SCHED_CLASS_DL */
 
 /* One case for the table: a skipped parameter would print as passed. */
 static void sched_policy_pi_deadline(struct kunit *test)
 {
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(sp_pi_dl_cases); i++)
 		sp_pi_deadline_one(test, &sp_pi_dl_cases[i]);
 #else
-	kunit_skip(test, "no deadline class (CONFIG_SCHED_DL=n)");
+	kunit_skip(test, "no deadline class (CONFIG_SCHED_CLASS_DL=n)");
 #endif
 }
 
@@ -1138,11 +1193,11 @@ struct sp_fork_case {
 };
 
 static const struct sp_fork_case sp_fork_cases[] = {
-	{ "SCHED_FIFO 10 parent", KN(SCHED_FIFO, 10, 0), {},
+	{ "SCHED_FIFO 10 parent", KT(SCHED_FIFO, 10, 0), {},
 	  EX(SCHED_FIFO, 89, 120, 10, SP_RT), EX_FALLBACK },
-	{ "SCHED_RR 5 parent at nice -3", KN(SCHED_RR, 5, -3), {},
+	{ "SCHED_RR 5 parent at nice -3", KT(SCHED_RR, 5, -3), {},
 	  EX(SCHED_RR, 94, 120, 5, SP_RT), EX_FALLBACK },
-	{ "SCHED_FIFO 10 reset-on-fork parent", KR(SCHED_FIFO, 10, 0), {},
+	{ "SCHED_FIFO 10 reset-on-fork parent", KTR(SCHED_FIFO, 10, 0), {},
 	  EX_START, EX_START },
 	{ "nice -5 parent", KN(SCHED_NORMAL, 0, -5), {},
 	  EX(SCHED_NORMAL, 115, 115, 0, SP_FAIR), EX(SCHED_NORMAL, 115, 115, 0, SP_FAIR) },
@@ -1153,9 +1208,9 @@ static const struct sp_fork_case sp_fork_cases[] = {
 	{ "SCHED_IDLE parent", KN(SCHED_IDLE, 0, 0), {},
 	  EX(SCHED_IDLE, 120, 120, 0, SP_FAIR), EX(SCHED_IDLE, 120, 120, 0, SP_FAIR) },
 	{ "fair parent boosted by a SCHED_FIFO 20 donor", KN(SCHED_NORMAL, 0, 0),
-	  KN(SCHED_FIFO, 20, 0), EX_START, EX_START },
-	{ "SCHED_FIFO 10 parent boosted by a SCHED_FIFO 30 donor", KN(SCHED_FIFO, 10, 0),
-	  KN(SCHED_FIFO, 30, 0), EX(SCHED_FIFO, 89, 120, 10, SP_RT), EX_FALLBACK },
+	  KT(SCHED_FIFO, 20, 0), EX_START, EX_START },
+	{ "SCHED_FIFO 10 parent boosted by a SCHED_FIFO 30 donor", KT(SCHED_FIFO, 10, 0),
+	  KT(SCHED_FIFO, 30, 0), EX(SCHED_FIFO, 89, 120, 10, SP_RT), EX_FALLBACK },
 };
 
 SCHED_TEST_PARAMS(sp_fork, sp_fork_cases, sp_fork_case);
@@ -1163,7 +1218,7 @@ SCHED_TEST_PARAMS(sp_fork, sp_fork_cases, sp_fork_case);
 static void sched_policy_fork(struct kunit *test)
 {
 	const struct sp_fork_case *c = test->param_value;
-	const struct sp_exp *e = IS_ENABLED(CONFIG_SCHED_RT) ? &c->rt : &c->nort;
+	const struct sp_exp *e = IS_ENABLED(CONFIG_SCHED_CLASS_RT) ? &c->rt : &c->nort;
 	struct sp_world *w = sp_world_new(test);
 	struct sp_task *parent;
 
@@ -1272,8 +1327,8 @@ static void sp_run_order(struct kunit *test, const struct sp_op *start,
 	struct sp_world *w;
 	int cpu, i;
 
-	if (!IS_ENABLED(CONFIG_SCHED_RT))
-		kunit_skip(test, "no RT class (CONFIG_SCHED_RT=n): no order to keep");
+	if (!IS_ENABLED(CONFIG_SCHED_CLASS_RT))
+		kunit_skip(test, "no RT class (CONFIG_SCHED_CLASS_RT=n): no order to keep");
 	w = sp_world_new(test);
 	if (!w)
 		return;
@@ -1324,7 +1379,7 @@ static void sched_policy_run_class_change(struct kunit *test)
  * relative deadline (500 ms) from the boost and its runtime the donor's
  * (10 ms), less what it ran since.
  */
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 static int sp_spinner_fn(void *data)
 {
 	struct sp_task *st = data;
@@ -1404,9 +1459,9 @@ out:
 #else
 static void sched_policy_pi_deadline_replenish(struct kunit *test)
 {
-	kunit_skip(test, "no deadline class (CONFIG_SCHED_DL=n)");
+	kunit_skip(test, "no deadline class (CONFIG_SCHED_CLASS_DL=n)");
 }
-#endif /* CONFIG_SCHED_DL */
+#endif /* CONFIG_SCHED_CLASS_DL */
 
 /*
  * With RT_GROUP_SCHED, user space may not make a task SCHED_FIFO or
@@ -1497,7 +1552,7 @@ static struct kunit_case sp_test_cases[] = {
 	KUNIT_CASE(sched_policy_running_bw),
 	KUNIT_CASE(sched_policy_autogroup),
 	KUNIT_CASE_PARAM(sched_policy_helper, sp_helper_gen_params),
-	KUNIT_CASE(sched_policy_helper_nice_back),
+	KUNIT_CASE_PARAM(sched_policy_nice_round_trip, sp_trip_gen_params),
 	KUNIT_CASE_PARAM(sched_policy_unprivileged, sp_user_gen_params),
 	KUNIT_CASE_PARAM(sched_policy_pi, sp_pi_gen_params),
 	KUNIT_CASE(sched_policy_pi_deadline),

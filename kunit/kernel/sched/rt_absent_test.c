@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * KUnit tests for a kernel built without the realtime scheduling class
- * (CONFIG_SCHED_RT=n, and so CONFIG_SCHED_DL=n): user space gets -EINVAL
- * for SCHED_FIFO and SCHED_RR from every entry point, the kernel's own
- * SCHED_FIFO/SCHED_RR requests run as SCHED_NORMAL at nice -20 instead,
+ * (CONFIG_SCHED_CLASS_RT=n, and so CONFIG_SCHED_CLASS_DL=n): every entry
+ * point refuses SCHED_FIFO and SCHED_RR with -EINVAL, the kernel's
+ * _nocheck() ones included, sched_set_fifo() and sched_set_fifo_low()
+ * give SCHED_NORMAL at nice -20 instead,
  * the RT sysctls and debug output are gone, no task of the system is a
  * realtime one, and priority inheritance between fair tasks still works.
  *
@@ -22,7 +23,7 @@
 
 #include "sched_test_util.h"
 
-/* prio 100: NICE_TO_PRIO(-20), the fallback for RT requests, by hand. */
+/* prio 100: NICE_TO_PRIO(-20), sched_set_fifo()'s fallback, by hand. */
 #define RTA_FALLBACK_PRIO	100
 
 /*
@@ -90,9 +91,8 @@ static void rta_expect_unchanged(struct kunit *test, struct task_struct *p)
 /*
  * One request of a policy, by a user (checked) or by the kernel, and what
  * an accepted one gives, by hand: the policy it runs under and its kernel
- * priority. A kernel request for SCHED_FIFO or SCHED_RR with a valid
- * priority (1..99) runs as SCHED_NORMAL at nice -20; an invalid one is
- * refused as before.
+ * priority. A request for SCHED_FIFO or SCHED_RR is refused whoever makes
+ * it, with a valid priority (1..99) or not.
  */
 struct rta_policy_case {
 	const char *desc;
@@ -108,9 +108,9 @@ static const struct rta_policy_case rta_policy_cases[] = {
 	{ "SCHED_FIFO 1 by a user", SCHED_FIFO, 1, true, -EINVAL },
 	{ "SCHED_FIFO 99 by a user", SCHED_FIFO, 99, true, -EINVAL },
 	{ "SCHED_RR 50 by a user", SCHED_RR, 50, true, -EINVAL },
-	{ "SCHED_FIFO 1 by the kernel", SCHED_FIFO, 1, false, 0, SCHED_NORMAL, 100 },
-	{ "SCHED_FIFO 99 by the kernel", SCHED_FIFO, 99, false, 0, SCHED_NORMAL, 100 },
-	{ "SCHED_RR 50 by the kernel", SCHED_RR, 50, false, 0, SCHED_NORMAL, 100 },
+	{ "SCHED_FIFO 1 by the kernel", SCHED_FIFO, 1, false, -EINVAL },
+	{ "SCHED_FIFO 99 by the kernel", SCHED_FIFO, 99, false, -EINVAL },
+	{ "SCHED_RR 50 by the kernel", SCHED_RR, 50, false, -EINVAL },
 	{ "SCHED_FIFO 0 by the kernel", SCHED_FIFO, 0, false, -EINVAL },
 	{ "SCHED_RR 100 by the kernel", SCHED_RR, 100, false, -EINVAL },
 	{ "SCHED_DEADLINE by a user", SCHED_DEADLINE, 0, true, -EINVAL },
@@ -199,9 +199,9 @@ static void rta_expect_fallback(struct kunit *test, struct task_struct *p, const
 /*
  * The kernel's helpers: sched_set_fifo() and sched_set_fifo_low() give the
  * fallback (they WARN when their request fails: the tiny cells' console
- * check sees that), twice in a row too (a task already at the fallback),
- * and a reset-on-fork request keeps its flag, so that a child starts at
- * nice 0 as it would have started SCHED_NORMAL.
+ * check sees that), twice in a row too (a task already at the fallback);
+ * a direct SCHED_FIFO request with reset-on-fork is refused, and changes
+ * neither the nice level nor the flag.
  */
 static void sched_rt_absent_set_fifo(struct kunit *test)
 {
@@ -222,17 +222,14 @@ static void sched_rt_absent_set_fifo(struct kunit *test)
 	rta_expect_unchanged(test, p);
 
 	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(p, SCHED_FIFO | SCHED_RESET_ON_FORK,
-							 &fifo50), 0);
-	rta_expect_fallback(test, p, "SCHED_FIFO | SCHED_RESET_ON_FORK");
-	KUNIT_EXPECT_TRUE(test, p->sched_reset_on_fork);
-	sched_set_normal(p, 0);
+							 &fifo50), -EINVAL);
 	rta_expect_unchanged(test, p);
 }
 
 /*
- * sched_setattr_nocheck() with SCHED_FLAG_KEEP_PARAMS: the fallback keeps
- * the request's flags, so it changes nothing, as the same request with
- * the class changes neither policy nor parameters.
+ * sched_setattr_nocheck() of SCHED_RR with SCHED_FLAG_KEEP_PARAMS, which
+ * with the class changes the policy only: refused like any SCHED_RR
+ * request, and nothing changes.
  */
 static void sched_rt_absent_setattr_keep_params(struct kunit *test)
 {
@@ -244,7 +241,7 @@ static void sched_rt_absent_setattr_keep_params(struct kunit *test)
 		.sched_flags	= SCHED_FLAG_KEEP_PARAMS,
 	};
 
-	KUNIT_EXPECT_EQ(test, sched_setattr_nocheck(p, &attr), 0);
+	KUNIT_EXPECT_EQ(test, sched_setattr_nocheck(p, &attr), -EINVAL);
 	rta_expect_unchanged(test, p);
 }
 
@@ -344,8 +341,10 @@ static void sched_rt_absent_sysctl(struct kunit *test)
 #define RTA_MAX_TASKS 512
 
 /*
- * sched_getattr() as user space sees it: the fallback thread reports
- * SCHED_NORMAL, nice -20, priority 0, reset-on-fork as asked; and no task
+ * sched_getattr() as user space sees it: a thread that sched_set_fifo()
+ * gave the fallback, then reset-on-fork by a SCHED_NORMAL request that
+ * keeps its nice level, reports SCHED_NORMAL, nice -20, priority 0 and
+ * the flag; and no task
  * of the system (IRQ threads, kworkers, ... that asked for SCHED_FIFO
  * at boot included) reports a realtime policy or priority. Where the
  * architecture offers no way to call the system call, it skips.
@@ -354,7 +353,7 @@ static void sched_rt_absent_getattr(struct kunit *test)
 {
 #ifdef SCHED_TEST_HAVE_SYSCALLS
 	struct task_struct *p = ((struct rta_ctx *)test->priv)->p, *g, *t;
-	struct sched_param fifo50 = { .sched_priority = 50 };
+	struct sched_param normal = { 0 };
 	struct sched_test_user u;
 	struct sched_attr got;
 	pid_t *pids;
@@ -365,8 +364,9 @@ static void sched_rt_absent_getattr(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, pids);
 	KUNIT_ASSERT_EQ(test, sched_test_user_map(&u, PAGE_SIZE), 0);
 
-	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(p, SCHED_FIFO | SCHED_RESET_ON_FORK,
-							 &fifo50), 0);
+	sched_set_fifo(p);
+	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(p, SCHED_NORMAL | SCHED_RESET_ON_FORK,
+							 &normal), 0);
 	ret = sched_test_getattr_user(&u, task_pid_vnr(p), &got);
 	sched_set_normal(p, 0);
 	KUNIT_EXPECT_EQ(test, ret, 0L);
@@ -511,7 +511,8 @@ static void sched_rt_absent_predicates(struct kunit *test)
  * The system calls that take an RT priority or limit, on the test kthread,
  * as user space makes them: sched_setparam() with priority 50 is refused
  * (and priority 0 accepted, changing nothing); sched_rr_get_interval()
- * of a thread that asked for SCHED_RR gives the fair time slice, at most
+ * of a thread whose SCHED_RR request was refused gives the fair time
+ * slice, at most
  * the 6 ms scheduling period of a uniprocessor with few tasks (by hand:
  * sysctl_sched_latency, 6 ms, times 1 + ilog2(1)), not the 100 ms RR
  * slice; RLIMIT_RTPRIO 50 is accepted by prlimit64() and changes nothing
@@ -544,7 +545,7 @@ static void sched_rt_absent_rt_syscalls(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_test_setparam(pid, uparam), 0L);
 	rta_expect_unchanged(test, p);
 
-	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(p, SCHED_RR, &rr50), 0);
+	KUNIT_EXPECT_EQ(test, sched_setscheduler_nocheck(p, SCHED_RR, &rr50), -EINVAL);
 	ret = sched_test_rr_interval(pid, uts);
 	KUNIT_EXPECT_EQ(test, ret, 0L);
 	if (!ret && !copy_from_user(&ts, (void __user *)uts, sizeof(ts))) {

@@ -41,7 +41,7 @@
  */
 struct rtg_cpu {
 	u64 root_rq_runtime;
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 	u64 dl_bw;
 	u64 dl_bw_ratio;
 	u64 dl_extra_bw;
@@ -76,7 +76,7 @@ static void rtg_save(struct rtg_state *s)
 	for_each_possible_cpu(cpu) {
 		struct rt_rq *rt_rq = root_task_group.rt_rq[cpu];
 		struct rtg_cpu *c = &s->cpu[cpu];
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 		struct rq *rq = cpu_rq(cpu);
 		struct dl_bw *dl_b;
 		struct rq_flags rf;
@@ -85,7 +85,7 @@ static void rtg_save(struct rtg_state *s)
 		raw_spin_lock_irq(&rt_rq->rt_runtime_lock);
 		c->root_rq_runtime = rt_rq->rt_runtime;
 		raw_spin_unlock_irq(&rt_rq->rt_runtime_lock);
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 		rq_lock_irqsave(rq, &rf);
 		dl_b = dl_bw_of(cpu);
 		raw_spin_lock(&dl_b->lock);
@@ -123,7 +123,7 @@ static void rtg_expect_state(struct kunit *test, const struct rtg_state *want)
 
 		KUNIT_EXPECT_EQ_MSG(test, g->root_rq_runtime, w->root_rq_runtime,
 				    "CPU%d", cpu);
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 		KUNIT_EXPECT_EQ_MSG(test, g->dl_bw, w->dl_bw, "CPU%d", cpu);
 		KUNIT_EXPECT_EQ_MSG(test, g->dl_bw_ratio, w->dl_bw_ratio, "CPU%d", cpu);
 		KUNIT_EXPECT_EQ_MSG(test, g->dl_extra_bw, w->dl_extra_bw, "CPU%d", cpu);
@@ -443,7 +443,7 @@ static void rtg_cgroup_exit(struct kunit *test)
 /* Does the system hold deadline bandwidth (or is there no memory to tell)? */
 static bool rtg_dl_busy(struct kunit *test)
 {
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 	struct sched_test_dl dl;
 
 	if (sched_test_dl_alloc(test, &dl))

@@ -341,7 +341,7 @@ static long __maybe_unused sched_test_field(const char *buf, const char *key)
  * later case or suite skip.
  */
 struct sched_test_global {
-#ifdef CONFIG_SCHED_RT
+#ifdef CONFIG_SCHED_CLASS_RT
 	unsigned int rt_period;
 	int rt_runtime;
 	int rr_timeslice;
@@ -352,7 +352,7 @@ struct sched_test_global {
 	u64 root_rt_runtime;
 	ktime_t root_rt_period;
 #endif
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 	unsigned int dl_period_max, dl_period_min;
 #endif
 	int unused;	/* no member at all is not C */
@@ -361,7 +361,7 @@ struct sched_test_global {
 static void __maybe_unused sched_test_global_read(struct sched_test_global *g)
 {
 	memset(g, 0, sizeof(*g));
-#ifdef CONFIG_SCHED_RT
+#ifdef CONFIG_SCHED_CLASS_RT
 	g->rt_period = READ_ONCE(sysctl_sched_rt_period);
 	g->rt_runtime = READ_ONCE(sysctl_sched_rt_runtime);
 	g->rr_timeslice = READ_ONCE(sched_rr_timeslice);
@@ -372,7 +372,7 @@ static void __maybe_unused sched_test_global_read(struct sched_test_global *g)
 	g->root_rt_runtime = READ_ONCE(root_task_group.rt_bandwidth.rt_runtime);
 	g->root_rt_period = READ_ONCE(root_task_group.rt_bandwidth.rt_period);
 #endif
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 	g->dl_period_max = READ_ONCE(sysctl_sched_dl_period_max);
 	g->dl_period_min = READ_ONCE(sysctl_sched_dl_period_min);
 #endif
@@ -384,7 +384,7 @@ static void __maybe_unused sched_test_global_expect(struct kunit *test,
 	struct sched_test_global now;
 
 	sched_test_global_read(&now);
-#ifdef CONFIG_SCHED_RT
+#ifdef CONFIG_SCHED_CLASS_RT
 	KUNIT_EXPECT_EQ_MSG(test, now.rt_period, start->rt_period, "sched_rt_period_us leaked");
 	KUNIT_EXPECT_EQ_MSG(test, now.rt_runtime, start->rt_runtime,
 			    "sched_rt_runtime_us leaked");
@@ -401,7 +401,7 @@ static void __maybe_unused sched_test_global_expect(struct kunit *test,
 	KUNIT_EXPECT_EQ_MSG(test, now.root_rt_period, start->root_rt_period,
 			    "the root task group's RT period leaked");
 #endif
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 	KUNIT_EXPECT_EQ_MSG(test, now.dl_period_max, start->dl_period_max,
 			    "sched_deadline_period_max_us leaked");
 	KUNIT_EXPECT_EQ_MSG(test, now.dl_period_min, start->dl_period_min,
@@ -441,7 +441,7 @@ static int __maybe_unused sched_test_sysctl(struct kunit *test,
 	return -ENOENT;
 }
 
-#ifdef CONFIG_SCHED_RT
+#ifdef CONFIG_SCHED_CLASS_RT
 static int __maybe_unused sched_test_rt_sysctl(struct kunit *test,
 					       const char *name, long value)
 {
@@ -459,10 +459,10 @@ static void __maybe_unused sched_test_require_default_rt_sysctls(struct kunit *t
 			   "sched_rt_period_us %u, sched_rt_runtime_us %d: the model assumes %d and %d",
 			   period, runtime, ST_RT_PERIOD_US, ST_RT_RUNTIME_US);
 }
-#endif /* CONFIG_SCHED_RT */
+#endif /* CONFIG_SCHED_CLASS_RT */
 #endif /* CONFIG_SYSCTL */
 
-#ifdef CONFIG_SCHED_DL
+#ifdef CONFIG_SCHED_CLASS_DL
 /* The deadline bandwidth state of every CPU. */
 struct sched_test_dl_cpu {
 	/*
@@ -1030,6 +1030,6 @@ static void __maybe_unused sched_test_dl_suite_state_kept(struct kunit *test)
 	sched_test_dl_expect(test, &sched_test_dl_suite_start,
 			     "since the suite started");
 }
-#endif /* CONFIG_SCHED_DL */
+#endif /* CONFIG_SCHED_CLASS_DL */
 
 #endif /* _SCHED_TEST_UTIL_H */

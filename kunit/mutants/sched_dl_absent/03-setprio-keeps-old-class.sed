@@ -1,5 +1,5 @@
 # file: kernel/sched/core.c
 # step: 00
-# tiny: SCHED_DL
+# tiny: SCHED_CLASS_DL
 # rt_mutex_setprio(): the class follows the old priority, so a boost never changes it.
 /^void rt_mutex_setprio(/,/^}/ s/^\t__setscheduler_prio(p, prio);/\t__setscheduler_prio(p, oldprio);/

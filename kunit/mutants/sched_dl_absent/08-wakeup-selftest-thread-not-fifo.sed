@@ -1,6 +1,6 @@
 # file: kernel/trace/trace_selftest.c
-# step: 07
-# tiny: SCHED_DL
+# step: 08
+# tiny: SCHED_CLASS_DL
 # tiny cells: arm-nodl
 # The wakeup tracers' self-test thread without the deadline class stays
 # SCHED_NORMAL: the wakeup and wakeup_rt self-tests see no wakeup to trace.

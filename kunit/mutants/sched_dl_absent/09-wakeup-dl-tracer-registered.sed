@@ -1,6 +1,6 @@
 # file: kernel/trace/trace_sched_wakeup.c
-# step: 07
-# tiny: SCHED_DL
+# step: 08
+# tiny: SCHED_CLASS_DL
 # tiny cells: arm-nodl
 # The wakeup_dl tracer registered without the deadline class.
-/^__init static int init_wakeup_tracer(/,/^}$/ s/^\tif (IS_ENABLED(CONFIG_SCHED_DL)) {$/\tif (1) {/
+/^__init static int init_wakeup_tracer(/,/^}$/ s/^\tif (IS_ENABLED(CONFIG_SCHED_CLASS_DL)) {$/\tif (1) {/

@@ -1,5 +1,5 @@
 # file: kernel/sched/core.c
-# step: 11
-# tiny: SCHED_RT
-# The fallback for the kernel's RT requests at nice -10 instead of -20.
-/^static int __sched_setscheduler_fair(/,/^}$/ s/^\tfair_attr\.sched_nice = MIN_NICE;$/\tfair_attr.sched_nice = MIN_NICE + 10;/
+# step: 12
+# tiny: SCHED_CLASS_RT
+# sched_set_fifo() without the class gives nice -10 instead of -20.
+/^void sched_set_fifo(/,/^}$/ s/^\t\tsched_set_normal(p, MIN_NICE);$/\t\tsched_set_normal(p, MIN_NICE + 10);/

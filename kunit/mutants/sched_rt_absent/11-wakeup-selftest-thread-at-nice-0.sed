@@ -1,7 +1,8 @@
 # file: kernel/sched/core.c
-# step: 11
-# tiny: SCHED_RT
+# step: 12
+# tiny: SCHED_CLASS_RT
 # tiny cells: arm-nort
-# The fallback at nice 0: the wakeup tracer's self-test thread no longer
-# gets above its waker (and the suite's fallback checks fail too).
-/^static int __sched_setscheduler_fair(/,/^}$/ s/^\tfair_attr\.sched_nice = MIN_NICE;$/\tfair_attr.sched_nice = 0;/
+# sched_set_fifo() without the class gives nice 0: the wakeup tracer's
+# self-test thread no longer gets above its waker (and the suites'
+# fallback checks fail too).
+/^void sched_set_fifo(/,/^}$/ s/^\t\tsched_set_normal(p, MIN_NICE);$/\t\tsched_set_normal(p, 0);/

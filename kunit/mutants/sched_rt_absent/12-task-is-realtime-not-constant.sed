@@ -1,5 +1,5 @@
 # file: include/linux/sched/rt.h
-# step: 11
-# tiny: SCHED_RT
+# step: 12
+# tiny: SCHED_CLASS_RT
 # task_is_realtime() true for a SCHED_FIFO/RR policy without the class.
-/^static inline bool task_is_realtime(/,/^}$/ { /^\tif (!IS_ENABLED(CONFIG_SCHED_RT))$/,/^\t\treturn false;$/d }
+/^static inline bool task_is_realtime(/,/^}$/ { /^\tif (!IS_ENABLED(CONFIG_SCHED_CLASS_RT))$/,/^\t\treturn false;$/d }

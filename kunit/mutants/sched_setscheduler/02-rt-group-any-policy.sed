@@ -1,5 +1,5 @@
 # file: kernel/sched/core.c
 # step: 00
-# until: 02
+# until: 03
 # Refuse every policy, not only RT ones, in a group without RT runtime.
 /^static int __sched_setscheduler(/,/^}/ s/if (rt_bandwidth_enabled() && rt_policy(policy) &&/if (rt_bandwidth_enabled() \&\&/

@@ -1,5 +1,5 @@
 # file: kernel/sched/core.c
 # step: 00
-# until: 02
+# until: 03
 # Apply the RT group rule even with sched_rt_runtime_us = -1.
 /^static int __sched_setscheduler(/,/^}/ s/if (rt_bandwidth_enabled() \&\& rt_policy(policy) \&\&/if (rt_policy(policy) \&\&/

@@ -1,4 +1,4 @@
 # file: kernel/sched/core.c
-# step: 04
+# step: 05
 # Never look for a donor when a boosted task leaves SCHED_DEADLINE (the caller of __setscheduler_dl_pi()).
 /^static int __sched_setscheduler(/,/^}$/ s/if (dl_prio(newprio) && !dl_policy(policy))$/if (!dl_prio(newprio) \&\& !dl_policy(policy))/

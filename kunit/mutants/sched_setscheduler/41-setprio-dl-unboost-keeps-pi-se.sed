@@ -1,4 +1,4 @@
 # file: kernel/sched/deadline.c
-# step: 06
+# step: 07
 # rt_mutex_setprio_dl(): a deadline-boosted task back to fair keeps the donor's entity.
 /^int rt_mutex_setprio_dl(/,/^}$/ { /^\tp->dl.pi_se = &p->dl;$/d }
