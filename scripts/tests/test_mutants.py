@@ -27,7 +27,8 @@ def patch(subject, body):
             f'diff --git a/Makefile b/Makefile\n--- a/Makefile\n+++ b/Makefile\n{body}')
 
 
-class MutantSeriesTest(unittest.TestCase):
+class MutantRunner:
+    """A fake package with a two-patch series and a folder of mutants."""
 
     def setUp(self):
         faketree.require_tools()
@@ -56,6 +57,9 @@ class MutantSeriesTest(unittest.TestCase):
         path = os.path.join(self.pkg.pkg_dir, 'mutants', 'series', 'series')
         with open(path, encoding='utf-8') as f:
             return f.read().split()
+
+
+class MutantSeriesTest(MutantRunner, unittest.TestCase):
 
     def test_each_mutant_runs_at_its_first_step_and_its_last(self):
         self.mutant('1-any.sed', '# file: Makefile', '# step: 00', 's/^NAME = .*/NAME = M1/')
@@ -98,6 +102,54 @@ class MutantSeriesTest(unittest.TestCase):
         proc = self.run_mutants()
         self.assertEqual(proc.returncode, 1, proc.stderr)
         self.assertRegex(proc.stderr, r'2-a.sed changes nothing in Makefile at step 02-b')
+
+
+def new_file_patch(subject, path, text):
+    """A git am-able patch that adds PATH with TEXT."""
+    body = ''.join(f'+{line}\n' for line in text.splitlines())
+    n = len(text.splitlines())
+    return (f'From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
+            f'Subject: [PATCH] {subject}\n\n{subject}.\n\n'
+            f'Signed-off-by: Dev <dev@example.org>\n---\n'
+            f'diff --git a/{path} b/{path}\nnew file mode 100644\n--- /dev/null\n'
+            f'+++ b/{path}\n@@ -0,0 +1,{n} @@\n{body}')
+
+
+class TinyMutantSeriesTest(MutantRunner, unittest.TestCase):
+    """--tiny CELL: the cell's kind of mutants, and the cells' mutants
+    whose "# tiny cells:" line names it, from the first step with the
+    option the cell needs (x86_64-nort needs SCHED_CLASS_RT)."""
+
+    def setUp(self):
+        super().setUp()
+        kconfig = new_file_patch('Add the option', 'init/Kconfig',
+                                 'config SCHED_CLASS_RT\n\tbool "RT"\n')
+        with open(os.path.join(self.pkg.series, '0003-c.patch'), 'w', encoding='utf-8') as f:
+            f.write(kconfig)
+        with open(os.path.join(self.pkg.series, 'series'), 'a', encoding='utf-8') as f:
+            f.write('0003-c.patch\n')
+
+    def test_a_cells_mutant_named_by_tiny_cells_runs_from_the_first_step_with_the_option(self):
+        self.mutant('1-cells.sed', '# file: Makefile', '# step: 00',
+                    '# tiny cells: x86_64-nort', 's/^NAME = .*/NAME = M1/')
+        self.mutant('2-other.sed', '# file: Makefile', '# step: 00', 's/^NAME = .*/NAME = M2/')
+        self.mutant('3-tiny.sed', '# file: Makefile', '# step: 03', '# tiny: SCHED_CLASS_RT',
+                    's/^NAME = .*/NAME = M3/')
+        proc = self.run_mutants('--tiny', 'x86_64-nort')
+        # 1 from step 03 (the first with the option), not 00; 2 (no
+        # "# tiny cells:" line) left out; 3 at its step, 03, the last.
+        self.assertEqual(self.mutant_series(), [
+            '0001-a.patch', '0002-b.patch', '0003-c.patch',
+            '1001-mutant-1-cells.patch', '1002-revert-mutant-1-cells.patch',
+            '1003-mutant-3-tiny.patch', '1004-revert-mutant-3-tiny.patch'], proc.stderr)
+        self.assertIn('left out 1 mutant(s) of another kind', proc.stderr)
+
+    def test_a_cells_mutant_not_named_is_not_run_in_a_tiny_cell(self):
+        self.mutant('1-cells.sed', '# file: Makefile', '# step: 00',
+                    '# tiny cells: arm-nort', 's/^NAME = .*/NAME = M1/')
+        proc = self.run_mutants('--tiny', 'x86_64-nort')
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn('no mutant to run in x86_64-nort', proc.stderr)
 
 
 if __name__ == '__main__':
