@@ -66,7 +66,7 @@ import matrix
 # of a build-only step (W=1 on kernel/sched/, link), of a kernel/sched/-only
 # build, of a mutant, and what scripts/mutants.sh spends besides its steps
 # (the tree prepared twice, the baseline built again from ccache).
-# README.rst "Measured": 10-42 s a cell step (a cold one the first in a
+# Measured on 2026-12-03: 10-42 s a cell step (a cold one the first in a
 # folder), 14-22 s a build-only step, 15-20 s a cold kernel/sched/-only
 # build, 19 mutants with their set-up in 493 s from a cold ccache (about
 # 20 s each); these are about 1.5 to 2 times that, for a loaded machine.

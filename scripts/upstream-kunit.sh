@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run the upstream-form KUnit patches (patches/kunit/*.patch, see README.rst
+# Run the upstream-form KUnit patches (patches/kunit/*.patch, see docs/checks.rst
 # "Upstream form") as a kernel developer would: on the pristine tree with
 # those patches only, no kunit/ and no series (prepare-tree.sh composes
 # that commit), with `kunit.py run --kunitconfig=kernel/sched` in one cell
