@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build one build-only configuration of ci/matrix.json ("builds": Kconfig
 # combinations the cells do not cover) at one step of the series, with
-# W=1, and keep the warnings that point into kernel/sched/.
+# W=1, and keep the warnings that point into kernel/sched/ or into a file
+# that the series touches (any patch of it, at every step).
 #
 # Usage: scripts/build-only.sh [--sched-only] STEP BUILD
 #   STEP   a step name from $STEPS_FILE, e.g. 00-baseline
@@ -22,13 +23,41 @@
 #
 # Keeps in $RESULTS/$PKG/STEP/BUILD/: build.log, config (.config), cmd (the
 # kunit.py command), kunitconfig (the one built), meta (as run-cell.sh's:
-# input_* lines, "complete=y" last, "interrupted=SIG..." when a signal stopped it), and warnings (the W=1 warnings, compiler and kernel-doc, located in
-# kernel/sched/, without line numbers, sorted: what report.py compares
-# with the baseline's).
+# input_* lines, "complete=y" last, "interrupted=SIG..." when a signal
+# stopped it), and warnings (the W=1 warnings, compiler and kernel-doc,
+# located in kernel/sched/ or in a file the series touches, without line
+# numbers, sorted: what report.py compares with the baseline's; a
+# --sched-only build has those of kernel/sched/ only).
 # Exit status: 0 built, 2 build or harness failure, 128+N stopped by signal N.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
+
+# keep_warnings SCOPE FILE...: the W=1 warnings (compiler and kernel-doc)
+# of the build log on stdin that are located in kernel/sched/ or, unless
+# SCOPE is kernel/sched, in one of the FILEs (paths in the tree), as
+# "path: warning: text" without line numbers, sorted and unique.
+keep_warnings() {
+	local scope=$1
+	shift
+	awk -v scope="$scope" -v list="$(printf '%s\n' "$@")" '
+	BEGIN { n = split(list, t, "\n") }
+	match($0, /[^ :]+:[0-9]+(:[0-9]+)?: warning: /) {
+		path = substr($0, RSTART, RLENGTH)
+		rest = substr($0, RSTART + RLENGTH)
+		sub(/:[0-9]+(:[0-9]+)?: warning: $/, "", path)
+		p = ""
+		if ((i = index(path, "kernel/sched/")) > 0)
+			p = substr(path, i)
+		else if (scope != "kernel/sched")
+			for (k = 1; k <= n; k++)
+				if (t[k] != "" && (path == t[k] ||
+				    substr(path, length(path) - length(t[k])) == "/" t[k]))
+					p = t[k]
+		if (p != "")
+			print p ": warning: " rest
+	}' | sort -u
+}
 
 scope=vmlinux
 [[ ${1:-} != --sched-only ]] || { scope=kernel/sched; shift; }
@@ -70,6 +99,14 @@ if [[ -n $needs ]]; then
 fi
 [[ -f $out/kunitconfig ]] || cp "$kunitconfig" "$out/kunitconfig"
 
+# The files the series touches, from its patches: their warnings count too.
+series=$(series_dir)
+series_patches "$series"
+touched=()
+for p in "${PATCHES[@]}"; do
+	mapfile -t -O "${#touched[@]}" touched < <(sed -n 's#^diff --git a/\([^ ]*\) b/.*#\1#p' "$series/$p")
+done
+
 checkout_step "$sha" || fail "cannot check $step out in $TREE (see above)"
 
 set_cc "$compiler"
@@ -106,9 +143,13 @@ trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXI
 	[[ ${#mk[@]} -eq 0 ]] || printf '&& \\\n%s' "$(printf '%q ' "${mk[@]}")"
 	echo
 } >"$out/cmd"
-# Compile every kernel/sched object at every step, so that all their
-# warnings are in this step's log (ccache replays them when nothing changed).
+# Compile every kernel/sched object, and those of the .c files the series
+# touches, at every step, so that all their warnings are in this step's
+# log (ccache replays them when nothing changed).
 rm -f "$bdir"/kernel/sched/*.o
+for f in "${touched[@]}"; do
+	[[ $f != *.c ]] || rm -f "$bdir/${f%.c}.o"
+done
 cd "$TREE"
 t0=$(date +%s)
 build_rc=0
@@ -116,8 +157,7 @@ build_rc=0
 	build_rc=$?
 t1=$(date +%s)
 cp "$bdir/.config" "$out/config" 2>/dev/null || true
-sed -nE 's#^.*(kernel/sched/[^:]+):[0-9]+(:[0-9]+)?: warning: #\1: warning: #p' \
-	"$out/build.log" | sort -u >"$out/warnings"
+keep_warnings "$scope" "${touched[@]}" <"$out/build.log" >"$out/warnings"
 printf 'build_rc=%s\nbuild_seconds=%s\nwarnings=%s\n' "$build_rc" "$((t1 - t0))" \
 	"$(wc -l <"$out/warnings")" >>"$meta"
 if [[ $build_rc -ne 0 ]]; then
@@ -125,4 +165,6 @@ if [[ $build_rc -ne 0 ]]; then
 	fail "build failed (exit $build_rc); log: $out/build.log"
 fi
 echo complete=y >>"$meta"
-note "$step $build: built ($scope) in $((t1 - t0)) s, $(wc -l <"$out/warnings") W=1 warning(s) in kernel/sched/"
+where='kernel/sched/'
+[[ $scope == kernel/sched ]] || where+=' and the files the series touches'
+note "$step $build: built ($scope) in $((t1 - t0)) s, $(wc -l <"$out/warnings") W=1 warning(s) in $where"

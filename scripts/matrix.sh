@@ -53,8 +53,8 @@
 # 75 when another run holds the work folder, 128+N when stopped by signal
 # N; 0 only if every step ran in every cell, nothing failed or
 # crashed, every step's results are identical to the baseline's, every
-# build-only configuration built with no W=1 warning in kernel/sched/ that
-# the baseline does not have, and the last step's text is at most 0.1%
+# build-only configuration built with no W=1 warning, in kernel/sched/ or
+# in a file the series touches, that the baseline does not have, and the last step's text is at most 0.1%
 # larger than the baseline's in every cell.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh

@@ -631,10 +631,11 @@ class MeasureTest(unittest.TestCase):
         self.assertEqual(len(problems), 1)
         self.assertIn('no size to compare', problems[0])
 
-    def build(self, step, sha, rc=0, warnings='', section=''):
+    def build(self, step, sha, rc=0, warnings='', section='', scope=''):
         needs = f'needs=SCHED_CLASS_DL\nneeds_section={section}\n' if section else ''
+        scope = f'scope={scope}\n' if scope else ''
         self.write(step, 'b', 'meta',
-                   f'step={step}\nsha={sha}\n{needs}build_rc={rc}\ncomplete=y\n')
+                   f'step={step}\nsha={sha}\n{scope}{needs}build_rc={rc}\ncomplete=y\n')
         self.write(step, 'b', 'warnings', warnings)
 
     def test_needs_section_left_out_then_used(self):
@@ -663,6 +664,30 @@ class MeasureTest(unittest.TestCase):
         lines = report.render_builds(grid, ['00-baseline', '01-x'], ['b'])
         self.assertEqual(problems, ['01-x b: new W=1 warning: kernel/sched/rt.c: warning: new'])
         self.assertIn('| 01-x | built, 2 warning(s), **1 NEW** |', lines)
+
+    def test_new_warning_in_a_file_the_series_touches_is_a_problem(self):
+        # build-only.sh keeps the warnings of every file the series touches.
+        self.build('00-baseline', 'a0', warnings='kernel/locking/locktorture.c: warning: old\n',
+                   scope='vmlinux')
+        self.build('01-x', 'a1', warnings='kernel/locking/locktorture.c: warning: old\n'
+                                          'kernel/locking/locktorture.c: warning: new\n')
+        _, problems = report.judge_builds(
+            self.results, ['00-baseline', '01-x'], {'00-baseline': 'a0', '01-x': 'a1'}, ['b'])
+        self.assertEqual(problems, ['01-x b: new W=1 warning: kernel/locking/locktorture.c: '
+                                    'warning: new'])
+
+    def test_kernel_sched_only_baseline_compares_kernel_sched_only(self):
+        # The test command's baseline is built kernel/sched/ only: it has
+        # no warnings elsewhere to compare a full build's with.
+        self.build('00-baseline', 'a0', warnings='kernel/sched/core.c: warning: old\n',
+                   scope='kernel/sched')
+        self.build('01-x', 'a1', warnings='kernel/sched/core.c: warning: old\n'
+                                          'kernel/sched/rt.c: warning: new\n'
+                                          'kernel/locking/locktorture.c: warning: old\n',
+                   scope='vmlinux')
+        _, problems = report.judge_builds(
+            self.results, ['00-baseline', '01-x'], {'00-baseline': 'a0', '01-x': 'a1'}, ['b'])
+        self.assertEqual(problems, ['01-x b: new W=1 warning: kernel/sched/rt.c: warning: new'])
 
     def test_build_failed_stale_and_not_run(self):
         self.build('00-baseline', 'a0', rc=2)
