@@ -1004,14 +1004,25 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
         for step, e in row.items():
             if e['status'] in ('red', 'incomplete', 'stale', 'not run'):
                 problems.append(f'{step} {c}: {e["status"]}: {e["line"] or "no verdict"}')
+    expect = set(filter(None, getattr(args, 'expect', '').split(',')))
     data['upstream'] = judge_upstream(args.results, getattr(args, 'upstream_sha', None))
     if data['upstream'] and data['upstream']['status'] in ('red', 'incomplete'):
         problems.append(f'upstream-kunit: {data["upstream"]["status"]}: '
                         f'{data["upstream"]["line"] or "no summary"}')
+    elif 'upstream' in expect and (not data['upstream'] or
+                                   data['upstream']['status'] != 'green'):
+        # This run ran them: a missing or stale result means they did not.
+        problems.append('upstream-kunit: not run on the current commit: '
+                        'scripts/upstream-kunit.sh wrote no result of its own')
     data['peer'] = judge_peer(args.results, [(s, sha_of[s]) for s in steps])
     for step, e in data['peer'].items():
         if e['status'] in ('red', 'harness', 'incomplete'):
             problems.append(f'{step} peer: {e["status"]}: {e["line"] or "no verdict"}')
+    if 'peer' in expect:
+        for step in dict.fromkeys([BASELINE, steps[-1]]):
+            if data['peer'].get(step, {}).get('status') in (None, 'stale'):
+                problems.append(f'{step} peer: not run: scripts/peer-check.sh wrote no '
+                                f'verdict for this step')
     # A debug run's own report has no reliability section (no --debug-root).
     data['reliability'] = judge_reliability(args, sha_of) \
         if getattr(args, 'debug_root', '') else None
@@ -1187,6 +1198,8 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--kernel-version', required=True)
     ap.add_argument('--upstream-sha', default='',
                     help='commit of the upstream-form patches (prepare-tree.sh)')
+    ap.add_argument('--expect', default='', metavar='peer,upstream',
+                    help='checks this run ran: a missing or stale result of one is a problem')
     ap.add_argument('--cells', default='', help='comma-separated, or "none"; default all')
     ap.add_argument('--steps', default='', help='comma-separated; default all')
     ap.add_argument('--builds', default='',

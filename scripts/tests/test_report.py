@@ -459,11 +459,12 @@ class UpstreamTest(ReportTestCase):
             with open(os.path.join(d, 'summary'), 'w', encoding='utf-8') as f:
                 f.write(line + '\n')
 
-    def run_upstream(self, sha=SHA0):
+    def run_upstream(self, sha=SHA0, expect=''):
         self.put('00-baseline', SHA0)
         self.put('01-move', SHA1)
         args = self.args()
         args.upstream_sha = sha
+        args.expect = expect
         data = report.judge(args, [CELL])
         return report.render_markdown(data), data['verdict'] == 'GREEN'
 
@@ -498,6 +499,18 @@ class UpstreamTest(ReportTestCase):
         self.assertTrue(green)
         self.assertIn('Not run on the current commit', text)
 
+    def test_expected_but_not_run_is_red(self):
+        # The main job ran upstream-kunit.sh, which wrote nothing (or an
+        # earlier run's result is all there is): red, not green.
+        text, green = self.run_upstream(expect='upstream')
+        self.assertFalse(green)
+        self.assertIn('- upstream-kunit: not run on the current commit', text)
+        self.put_upstream('upstream-kunit arm-up: GREEN: Ran 55 tests', sha=SHA1)
+        shutil.rmtree(os.path.join(self.results, '01-move'))
+        shutil.rmtree(os.path.join(self.results, '00-baseline'))
+        text, green = self.run_upstream(sha=SHA0, expect='upstream')
+        self.assertFalse(green)
+
 
 class PeerTest(ReportTestCase):
     """The peer check (scripts/peer-check.sh) in the report."""
@@ -511,10 +524,12 @@ class PeerTest(ReportTestCase):
             with open(os.path.join(d, 'verdict'), 'w', encoding='utf-8') as f:
                 f.write(line + '\n')
 
-    def run_peer(self):
+    def run_peer(self, expect=''):
         self.put('00-baseline', SHA0)
         self.put('01-move', SHA1)
-        data = report.judge(self.args(), [CELL])
+        args = self.args()
+        args.expect = expect
+        data = report.judge(args, [CELL])
         return report.render_markdown(data), data['verdict'] == 'GREEN'
 
     def test_not_run(self):
@@ -544,6 +559,15 @@ class PeerTest(ReportTestCase):
         text, green = self.run_peer()
         self.assertFalse(green)
         self.assertIn('- 01-move peer: incomplete: no verdict', text)
+
+    def test_expected_but_not_run_is_red(self):
+        # The main job ran peer-check.sh, which failed before writing a
+        # verdict at the last step (e.g. not root): red, not green.
+        self.put_peer('00-baseline', '00-baseline peer: GREEN: as peer/rt-dl.expected (rt-dl)',
+                      SHA0)
+        text, green = self.run_peer(expect='peer')
+        self.assertFalse(green)
+        self.assertIn('- 01-move peer: not run: scripts/peer-check.sh wrote no verdict', text)
 
     def test_stale_does_not_count(self):
         self.put_peer('01-move', '01-move peer: RED: differs', SHA0)
