@@ -12,9 +12,27 @@
 #                         to try a patch, or break code on purpose, without
 #                         touching patches/
 
+# die MESSAGE: the harness could not do its job (a usage error, a missing
+# tool or file, a git or build-folder operation that failed): exit 2.
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
+	exit 2
+}
+
+# red MESSAGE: what the harness checks failed (a patch does not apply as
+# posted, a static check found problems): exit 1, as a red run.
+red() {
+	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
 	exit 1
+}
+
+# fail_with RC MESSAGE: a script this one ran exited RC (not 0): red when
+# RC is 1, a harness failure otherwise.
+fail_with() {
+	local rc=$1
+	shift
+	[[ $rc -ne 1 ]] || red "$@"
+	die "$@"
 }
 
 note() {

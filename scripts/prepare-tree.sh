@@ -270,12 +270,12 @@ for patch in "${PATCHES[@]}"; do
 	[[ -f $file ]] || die "series names $patch, but $file does not exist"
 	if ! out=$(git apply --check --verbose "$file" 2>&1) || [[ $out == *"(offset "* ]]; then
 		printf '%s\n' "$out" >&2
-		die "patch $n ($patch) does not apply as posted on the pristine tree plus patches 1..$((n - 1)); git apply said why above. The build tree was not touched."
+		red "patch $n ($patch) does not apply as posted on the pristine tree plus patches 1..$((n - 1)); git apply said why above. The build tree was not touched."
 	fi
 	if ! out=$(git am -q --committer-date-is-author-date "$file" 2>&1); then
 		printf '%s\n' "$out" >&2
 		git am --abort >/dev/null 2>&1 || true
-		die "patch $n ($patch) does not apply on the pristine tree plus patches 1..$((n - 1)); git am said why above. The build tree was not touched."
+		red "patch $n ($patch) does not apply on the pristine tree plus patches 1..$((n - 1)); git am said why above. The build tree was not touched."
 	fi
 	name=${patch%.patch}
 	name=${name#[0-9][0-9][0-9][0-9]-}
@@ -290,7 +290,7 @@ steps=()
 for i in "${!series[@]}"; do
 	sha=$("$REPO/scripts/install-kunit.sh" "$SCRATCH" "${series[$i]}" \
 		"sched-tinify: the KUnit tests from kunit/ on ${names[$i]}") ||
-		die "cannot lay kunit/ on ${names[$i]} (see above). The build tree was not touched."
+		red "cannot lay kunit/ on ${names[$i]} (see above). The build tree was not touched."
 	steps+=("${names[$i]} $sha")
 done
 
@@ -308,7 +308,7 @@ if [[ ${#upstream_patches[@]} -gt 0 ]]; then
 		if ! out=$(git am -q --committer-date-is-author-date "$file" 2>&1); then
 			printf '%s\n' "$out" >&2
 			git am --abort >/dev/null 2>&1 || true
-			die "${file#"$REPO"/} does not apply on the pristine tree; git am said why above. The build tree was not touched."
+			red "${file#"$REPO"/} does not apply on the pristine tree; git am said why above. The build tree was not touched."
 		fi
 	done
 	git rev-parse HEAD >"$upstream"

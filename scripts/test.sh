@@ -64,15 +64,15 @@ run "$REPO/scripts/prepare-tree.sh"
 
 step "unit tests of the tooling"
 SCHED_TINIFY_TREE=$TREE run python3 -m unittest discover -s "$REPO/scripts/tests" \
-	-t "$REPO/scripts" || die "tooling unit tests failed"
+	-t "$REPO/scripts" || red "tooling unit tests failed"
 
 step "shellcheck"
 # From the repository: the scripts' "shellcheck source=" paths start there.
-(cd "$REPO" && shellcheck -x scripts/*.sh .ci/run) || die "shellcheck found problems"
+(cd "$REPO" && shellcheck -x scripts/*.sh .ci/run) || red "shellcheck found problems"
 echo "shellcheck: clean"
 
 step "checkpatch --strict"
-run "$REPO/scripts/checkpatch.sh" || die "checkpatch found problems"
+run "$REPO/scripts/checkpatch.sh" || fail_with $? "checkpatch found problems"
 
 step "CI definition"
 "$REPO/scripts/check-ci.sh"
@@ -107,7 +107,7 @@ else
 	run_matrix --steps "${steps[0]}" --builds all --builds-sched-only
 	if [[ " ${tsteps[*]} " == *" $last "* ]]; then
 		step "the tiny cells at the last step"
-		run "$REPO/scripts/tiny-cells.sh" --steps "$last" || die "a tiny cell is red or did not run"
+		run "$REPO/scripts/tiny-cells.sh" --steps "$last" || fail_with $? "a tiny cell is red or did not run"
 	fi
 	# Every mutant once; a tiny-cell one (# tiny: OPTION) once per tiny
 	# cell whose option it is (all of them, or those its # tiny cells: line
@@ -146,7 +146,7 @@ else
 	[[ -z $left ]] || note "left to the main job: $left"
 	if [[ $(python3 "$REPO/scripts/budget.py" get "$plan" upstream) == True ]]; then
 		step "the upstream-form tests (patches/kunit/) on the pristine tree"
-		run "$REPO/scripts/upstream-kunit.sh" || die "the upstream-form tests are red or did not run"
+		run "$REPO/scripts/upstream-kunit.sh" || fail_with $? "the upstream-form tests are red or did not run"
 	fi
 	step "matrix: the rest, as planned ($plan)"
 	run_matrix --plan "$plan" --reuse --tiny

@@ -92,7 +92,8 @@ class MutantSeriesTest(MutantRunner, unittest.TestCase):
     def test_a_mutant_must_name_its_first_step(self):
         self.mutant('1-any.sed', '# file: Makefile', 's/^NAME = .*/NAME = M1/')
         proc = self.run_mutants()
-        self.assertEqual(proc.returncode, 1, proc.stderr)
+        # A mutant file the harness cannot use: a harness failure, 2.
+        self.assertEqual(proc.returncode, 2, proc.stderr)
         self.assertIn("no '# step: NN' line naming a step of the series (00-02)", proc.stderr)
 
     def test_a_mutant_must_apply_at_the_last_step(self):
@@ -100,7 +101,7 @@ class MutantSeriesTest(MutantRunner, unittest.TestCase):
         # still be there at the last step.
         self.mutant('2-a.sed', '# file: Makefile', '# step: 01', 's/^NAME = A$/NAME = M2/')
         proc = self.run_mutants()
-        self.assertEqual(proc.returncode, 1, proc.stderr)
+        self.assertEqual(proc.returncode, 2, proc.stderr)
         self.assertRegex(proc.stderr, r'2-a.sed changes nothing in Makefile at step 02-b')
 
 

@@ -252,8 +252,20 @@ class RunControlTest(unittest.TestCase):
         self.assertIn('00-baseline x86_64-smp-lean: built in ', proc.stdout)
         proc = self.pkg.run('matrix.sh', '--cells', 'none', '--builds', 'none',
                             scripts_dir=SCRIPTS)
-        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(proc.returncode, 2)
         self.assertIn('nothing to run', proc.stderr)
+
+    def test_exit_statuses(self):
+        """die is the harness's failure (2, as README.rst says), red a
+        failure of what is checked (1), fail_with passes a child's on."""
+        lib = os.path.join(SCRIPTS or os.path.join(faketree.REPO, 'scripts'), 'lib.sh')
+        for cmd, rc in (('die oops', 2), ('red oops', 1), ('fail_with 1 oops', 1),
+                        ('fail_with 2 oops', 2), ('fail_with 75 oops', 2)):
+            proc = subprocess.run(['bash', '-c', f'. "$1" && {cmd}', '-', lib],
+                                  capture_output=True, text=True, check=False,
+                                  env=self.pkg.env())
+            self.assertEqual(proc.returncode, rc, cmd)
+            self.assertIn('error: oops', proc.stderr)
 
     def test_scripts_started_by_the_holder_go_on(self):
         proc = subprocess.run(
