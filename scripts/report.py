@@ -1180,8 +1180,16 @@ def fresh(args, data: dict, step: str, name: str) -> bool:
     status, _ = check_meta(meta, sha_of.get(step), matrix.inputs(entry, kind))
     green = {'build_rc': '0'} if kind == 'builds' else \
         {'build_rc': '0', 'exec_rc': '0', 'timed_out': 'n'}
-    return (status == '' and step in sha_of and 'harness_failed' not in meta and
-            all(meta.get(k) == v for k, v in green.items()))
+    if not (status == '' and step in sha_of and 'harness_failed' not in meta and
+            all(meta.get(k) == v for k, v in green.items())):
+        return False
+    if kind == 'builds':
+        return True
+    # What the report would hold against it: a kernel splat, a kunit.json
+    # that disagrees with the log, a failed case.
+    cell = load_cell(load_parser(args.tree), args.results, step, name, sha_of[step], entry,
+                     matrix.inputs(entry, kind))
+    return not cell.problems and not cell.failures
 
 
 def main(argv: List[str]) -> int:

@@ -435,6 +435,15 @@ class RunStateTest(ReportTestCase):
                 self.put('00-baseline', SHA0, meta=meta)
                 self.assertIs(report.fresh(self.args(), data, '00-baseline', CELL['name']), want)
         self.assertFalse(report.fresh(self.args(), data, '01-move', CELL['name']))
+        # Red for what the report finds, not for an exit code: a kernel
+        # splat in the log, or a kunit.json that disagrees with it.
+        log = fixture('pass', 'test.log')
+        splat = log.replace('\n', '\nWARNING: CPU: 0 PID: 1 at kernel/sched/core.c:1 x\n', 1)
+        for what, kwargs in (('splat', {'log': splat}), ('no kunit.json', {'kunit_json': False})):
+            with self.subTest(what):
+                shutil.rmtree(self.results, ignore_errors=True)
+                self.put('00-baseline', SHA0, meta=fresh_meta, **kwargs)
+                self.assertFalse(report.fresh(self.args(), data, '00-baseline', CELL['name']))
 
     def test_progress_line(self):
         self.put('00-baseline', SHA0)
