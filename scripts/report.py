@@ -623,11 +623,14 @@ def judge_peer(results: str, steps: List[Tuple[str, str]]) -> Dict[str, dict]:
 
 
 def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str],
-               planned: Optional[List[str]] = None) -> dict:
+               planned: Optional[List[str]] = None,
+               inputs: Optional[Callable[[str], Dict[str, str]]] = None) -> dict:
     """The tiny cells (scripts/tiny-cells.sh) at @steps ([(name, sha)]):
     {cell: {step: {'status', 'line'}}}, status green, red, n/a,
-    incomplete, stale (made at another commit), not run, or left to the
-    main job (a step not in @planned, when a plan names the steps)."""
+    incomplete, stale (made at another commit, or with other inputs than
+    inputs(cell) gives: its kunitconfig, its expected file, ...), not run,
+    or left to the main job (a step not in @planned, when a plan names the
+    steps)."""
     out: Dict[str, Dict[str, dict]] = {}
     for c in tiny:
         row = out.setdefault(c, {})
@@ -644,7 +647,10 @@ def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str],
                     line = f.read().strip()
             except OSError:
                 line = ''
-            if meta.get('sha') != sha:
+            stale_inputs = inputs is not None and not meta.get('na') and \
+                meta.get('complete') == 'y' and \
+                check_meta(meta, None, inputs(c))[0] == STALE
+            if meta.get('sha') != sha or stale_inputs:
                 status = 'stale'
             elif meta.get('complete') != 'y' or not line:
                 status = 'incomplete'
@@ -996,7 +1002,8 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
                                               dict.fromkeys([BASELINE] + steps)])
     tiny = [t for t in getattr(args, 'tiny', '').split(',') if t]
     data['tiny'] = judge_tiny(args.results, [(s, sha_of[s]) for s in steps], tiny,
-                              plan.get('tiny') if plan and 'tiny' in plan else None) \
+                              plan.get('tiny') if plan and 'tiny' in plan else None,
+                              (lambda c: inputs('tiny', c)) if inputs else None) \
         if tiny else None
     needs = sorted({c['needs'] for c in matrix.load().get('tiny', []) if c['name'] in tiny})
     data['tiny_absent'] = {n: absent_suites(n) for n in needs}
@@ -1255,9 +1262,11 @@ def main(argv: List[str]) -> int:
         cells_def = [] if args.cells == 'none' else matrix.select(data, args.cells)
         builds_def = matrix.select(data, args.builds, 'builds') if args.builds else []
         kinds = {'cells': {c['name']: c for c in cells_def},
+                 'tiny': {t['name']: t for t in data.get('tiny', [])},
                  'builds': {b['name']: b for b in builds_def}}
         inputs = None if args.no_inputs else \
-            (lambda kind, name: matrix.inputs(kinds[kind][name], kind))
+            (lambda kind, name: matrix.inputs(kinds[kind][name],
+                                              'cells' if kind == 'tiny' else kind))
         plan = None
         if args.plan:
             with open(args.plan, encoding='utf-8') as f:

@@ -164,6 +164,22 @@ class TinyJudgeTest(ReportTestCase):
         self.assertEqual(data['verdict'], 'GREEN')
         self.assertIn('01-move arm-tiny', data['left'])
 
+    def test_other_inputs_are_stale(self):
+        # A verdict made against another expected file (or kunitconfig)
+        # does not stand: the commit alone does not say the result is fresh.
+        self.assertEqual(self.judge(), 0)
+        with open(os.path.join(self.d, 'meta'), 'a', encoding='utf-8') as f:
+            f.write('input_expected_sha256=old\n')
+        self.put('00-baseline', SHA0)
+        args = self.args()
+        args.tiny = 'arm-tiny'
+        args.steps = '01-move'
+        data = report.judge(args, [CELL], inputs=lambda kind, name: {'expected_sha256': 'old'})
+        self.assertEqual(data['tiny']['arm-tiny']['01-move']['status'], 'green')
+        data = report.judge(args, [CELL], inputs=lambda kind, name: {'expected_sha256': 'new'})
+        self.assertEqual(data['tiny']['arm-tiny']['01-move']['status'], 'stale')
+        self.assertEqual(data['verdict'], 'RED')
+
 
 if __name__ == '__main__':
     unittest.main()
