@@ -274,6 +274,20 @@ def inputs(entry, kind='cells', env=None, root=None):
     return out
 
 
+def peer_inputs(root=None):
+    """What decides a peer check's result besides the step's commit: the
+    files of peer/ (its init, its request maker, its expected results) and
+    scripts/peer-check.sh, as one digest. scripts/peer-check.sh records it
+    in its meta; scripts/report.py compares."""
+    root = root or os.path.join(os.path.dirname(MATRIX), '..')
+    h = hashlib.sha256()
+    paths = sorted(os.path.join('peer', n) for n in os.listdir(os.path.join(root, 'peer')))
+    for rel in paths + [os.path.join('scripts', 'peer-check.sh')]:
+        with open(os.path.join(root, rel), 'rb') as f:
+            h.update(rel.encode() + b'\0' + f.read() + b'\0')
+    return {'peer_sha256': h.hexdigest()}
+
+
 def main(argv):
     if not argv:
         raise MatrixError(__doc__.strip())
@@ -305,6 +319,8 @@ def main(argv):
         if args[0] not in data['trees']:
             raise MatrixError(f'no tree {args[0]} in the matrix')
         return data['trees'][args[0]]['version']
+    if cmd == 'inputs' and args == ['peer']:
+        return '\n'.join(f'{k}={v}' for k, v in peer_inputs().items())
     if cmd == 'inputs' and len(args) == 2 and args[0] in ('cell', 'build'):
         kind = args[0] + 's'
         entry = select(data, args[1], kind)[0]

@@ -81,6 +81,7 @@ for s in "${STEP_LIST[@]}"; do
 	rm -rf "$out"
 	mkdir -p "$out"
 	printf 'step=%s\nsha=%s\nbusybox=%s\n' "$s" "$sha" "$(cat "$bb_dir/busybox.version" 2>/dev/null)" >"$out/meta"
+	matrix inputs peer | sed 's/^/input_/' >>"$out/meta"
 	checkout_step "$sha" || die "cannot check $s out in $TREE (see above)"
 	mk=(make -C "$TREE" O="$bdir" ARCH=arm CROSS_COMPILE="$cross" CC="$cc" -j"$(nproc)")
 	if ! run "${mk[@]}" tinyconfig >"$out/build.log" 2>&1; then

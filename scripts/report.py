@@ -591,11 +591,13 @@ def judge_upstream(results: str, sha: Optional[str]) -> Optional[dict]:
             'cell': meta.get('cell', '')}
 
 
-def judge_peer(results: str, steps: List[Tuple[str, str]]) -> Dict[str, dict]:
+def judge_peer(results: str, steps: List[Tuple[str, str]],
+               inputs: Optional[Dict[str, str]] = None) -> Dict[str, dict]:
     """The peer check (scripts/peer-check.sh: chrt's requests in a tiny arm
     kernel) at those of @steps ([(name, sha)]) it ran at: {step: {'status',
     'line'}}, status green, red, harness (it could not tell), incomplete,
-    or stale (made at another commit: it does not count)."""
+    or stale (made at another commit, or with other @inputs, such as
+    another expected file: it does not count)."""
     out = {}
     for step, sha in steps:
         d = os.path.join(results, 'peer', step)
@@ -608,7 +610,9 @@ def judge_peer(results: str, steps: List[Tuple[str, str]]) -> Dict[str, dict]:
                 line = f.read().strip()
         except OSError:
             line = ''
-        if meta.get('sha') != sha:
+        if meta.get('sha') != sha or \
+                (inputs is not None and check_meta(dict(meta, complete='y'), None,
+                                                   inputs)[0] == STALE):
             status = 'stale'
         elif ': GREEN: ' in line:
             status = 'green'
@@ -1021,7 +1025,8 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
         # This run ran them: a missing or stale result means they did not.
         problems.append('upstream-kunit: not run on the current commit: '
                         'scripts/upstream-kunit.sh wrote no result of its own')
-    data['peer'] = judge_peer(args.results, [(s, sha_of[s]) for s in steps])
+    data['peer'] = judge_peer(args.results, [(s, sha_of[s]) for s in steps],
+                              matrix.peer_inputs() if inputs else None)
     for step, e in data['peer'].items():
         if e['status'] in ('red', 'harness', 'incomplete'):
             problems.append(f'{step} peer: {e["status"]}: {e["line"] or "no verdict"}')

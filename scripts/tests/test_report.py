@@ -578,6 +578,20 @@ class PeerTest(ReportTestCase):
         self.assertFalse(green)
         self.assertIn('- 01-move peer: not run: scripts/peer-check.sh wrote no verdict', text)
 
+    def test_other_inputs_are_stale(self):
+        # A verdict against another peer/*.expected (or init, or script)
+        # does not stand, at the same commit.
+        self.put_peer('01-move', '01-move peer: GREEN: as peer/none.expected (none)', SHA1)
+        with open(os.path.join(self.results, 'peer', '01-move', 'meta'), 'a',
+                  encoding='utf-8') as f:
+            f.write('input_peer_sha256=old\n')
+        steps = [('01-move', SHA1)]
+        self.assertEqual(report.judge_peer(self.results, steps, {'peer_sha256': 'old'}),
+                         {'01-move': {'status': 'green', 'line': '01-move peer: GREEN: as '
+                                                                 'peer/none.expected (none)'}})
+        self.assertEqual(report.judge_peer(self.results, steps,
+                                           {'peer_sha256': 'new'})['01-move']['status'], 'stale')
+
     def test_stale_does_not_count(self):
         self.put_peer('01-move', '01-move peer: RED: differs', SHA0)
         text, green = self.run_peer()
