@@ -62,8 +62,15 @@ for name in "${debug[@]}"; do
 		continue
 	fi
 	build=() exec=()
-	eval "build=($(sed -n 's/^build_cmd=//p' "$meta"))"
-	eval "exec=($(sed -n 's/^exec_cmd=//p' "$meta"))"
+	# The commands as run-cell.sh ran them, as argument lists: read, not
+	# evaluated (a meta file is data).
+	if [[ ! -s ${meta%/meta}/build.argv || ! -s ${meta%/meta}/exec.argv ]]; then
+		echo "$name selfcheck: HARNESS: no build.argv or exec.argv at $last: run scripts/debug-cells.sh --cells $name --steps $last" | tee "$out/verdict"
+		rc=2
+		continue
+	fi
+	mapfile -d '' -t build <"${meta%/meta}/build.argv"
+	mapfile -d '' -t exec <"${meta%/meta}/exec.argv"
 	# The boot's JSON goes here, not over the debug cell's result.
 	exec=("${exec[@]/#--json=*/--json=$out/kunit.json}")
 	bdir=$(printf '%s\n' "${build[@]}" | sed -n 's/^--build_dir=//p')

@@ -99,6 +99,10 @@ mkdir -p "$out" "$bdir"
 	printf -v q ' %q' "${exec[@]}"
 	printf 'exec_cmd=%s\n' "${q# }"
 } >"$meta"
+# The same commands as argument lists (NUL-separated), for the scripts that
+# run them again (debug-selfcheck.sh): read, never evaluated.
+printf '%s\0' "${build[@]}" >"$out/build.argv"
+printf '%s\0' "${exec[@]}" >"$out/exec.argv"
 trap '[[ -z $INTERRUPTED ]] || echo "interrupted=SIG$INTERRUPTED" >>"$meta"' EXIT
 {
 	printf 'cd %q\nexport PYTHONDONTWRITEBYTECODE=1\n' "$TREE"

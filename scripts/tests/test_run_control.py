@@ -166,6 +166,14 @@ class RunControlTest(unittest.TestCase):
             cmd = f.read()
         self.assertIn(f'cd {self.pkg.tree}\n', cmd)
         self.assertIn('--qemu_args=-smp\\ 4 ', cmd)
+        # The commands as argument lists too, for the scripts that run them
+        # again without evaluating text (debug-selfcheck.sh).
+        with open(os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL,
+                               'exec.argv'), encoding='utf-8') as f:
+            argv = f.read().split('\0')
+        self.assertEqual(argv[:4], ['python3', 'tools/testing/kunit/kunit.py', 'exec',
+                                    '--arch=x86_64'])
+        self.assertIn('--qemu_args=-smp 4', argv)
         self.assertEqual(meta[-1], f'interrupted={cell_sig}')
         self.assertEqual(self.pkg.git('status', '--porcelain'), '')
         # The report calls the cell incomplete, not a kernel that did not
