@@ -196,7 +196,8 @@ fi
 
 # Output of the scripts below is prefixed through a process substitution,
 # not a pipe: run() must start them from this shell, or a signal would
-# wait for the pipeline to end.
+# wait for the pipeline to end. "wait $!" then waits for the prefixing
+# itself, so that its last lines come before anything printed after.
 #
 # The main job also runs the peer check (chrt's requests in a tiny arm
 # kernel) at the baseline and the last step: scripts/peer-check.sh.
@@ -207,6 +208,7 @@ if [[ -z $cells && -z $steps && -z $plan ]]; then
 	peer_rc=0
 	run "$REPO/scripts/peer-check.sh" 2>>"$RESULTS/$PKG/matrix.log" \
 		> >(sed -u 's/^/[peer] /') || peer_rc=$?
+	wait "$!" 2>/dev/null || true
 	[[ $peer_rc -le 1 ]] || note "peer-check.sh failed (exit $peer_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
@@ -221,6 +223,7 @@ if [[ -n $tiny_arg && -n $tiny_steps ]]; then
 	tiny_rc=0
 	run "$REPO/scripts/tiny-cells.sh" "${tiny_opts[@]}" \
 		--steps "$tiny_steps" 2>>"$RESULTS/$PKG/matrix.log" > >(sed -u 's/^/[tiny] /') || tiny_rc=$?
+	wait "$!" 2>/dev/null || true
 	[[ $tiny_rc -le 1 ]] || note "tiny-cells.sh failed (exit $tiny_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
@@ -230,6 +233,7 @@ if [[ -n $repeat_arg ]]; then
 	rep_rc=0
 	run "$REPO/scripts/repeat.sh" --cells "$repeat_arg" --step "${step_list[-1]}" \
 		--count "$repeat" 2>>"$RESULTS/$PKG/matrix.log" > >(sed -u 's/^/[repeat] /') || rep_rc=$?
+	wait "$!" 2>/dev/null || true
 	[[ $rep_rc -le 1 ]] || { note "repeat.sh failed (exit $rep_rc): see $RESULTS/$PKG/matrix.log"; harness=y; }
 fi
 
@@ -241,6 +245,7 @@ if [[ -n $debug_arg ]]; then
 	dbg_rc=0
 	run "$REPO/scripts/debug-cells.sh" "${dbg_opts[@]}" 2>>"$RESULTS/$PKG/matrix.log" \
 		> >(sed -u 's/^/[debug] /') || dbg_rc=$?
+	wait "$!" 2>/dev/null || true
 	[[ $dbg_rc -le 1 ]] || { note "debug-cells.sh failed (exit $dbg_rc): see $RESULTS/$PKG/matrix.log"; harness=y; }
 fi
 
