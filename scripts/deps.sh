@@ -22,7 +22,7 @@ packages=(
 	gcc-arm-linux-gnueabihf qemu-system-x86 qemu-system-arm
 	ccache shellcheck yamllint perl git python3 util-linux
 	# checkpatch.pl runs scripts/spdxcheck.py with Debian's python3.
-	python3-ply python3-git
+	python3-ply python3-git python3-yaml
 )
 
 missing=()

@@ -53,7 +53,9 @@ TREE=$WORK/$PKG/linux
 # so that a patch that fails to apply never touches $TREE.
 SCRATCH=$WORK/$PKG/compose
 BUILD=$WORK/$PKG/build
-STEPS_FILE=$WORK/$PKG/steps
+# SCHED_TINIFY_STEPS_FILE: another steps file (scripts/mutants.sh composes
+# its throw-away series into one of its own, and never touches this one).
+STEPS_FILE=$(realpath -m "${SCHED_TINIFY_STEPS_FILE:-$WORK/$PKG/steps}")
 
 # Never leave byte-compiled files in the kernel tree or the repo.
 export PYTHONDONTWRITEBYTECODE=1

@@ -22,6 +22,8 @@ Usage:
                                what decides a cell's (or build's) result
                                besides its commit, as key=value lines
   matrix.py github             the cells as a compact JSON list (CI jobs)
+  matrix.py rst cells|builds|tiny
+                               an rst table of them (docs/harness.rst)
   matrix.py check              validate the file; print nothing
 
 Errors go to stderr with exit status 1.
@@ -288,6 +290,25 @@ def peer_inputs(root=None):
     return {'peer_sha256': h.hexdigest()}
 
 
+def rst_table(data, kind):
+    """An rst simple table of the cells, build-only configurations or tiny
+    cells of ci/matrix.json, as docs/harness.rst shows them (between
+    ".. BEGIN matrix.py rst KIND" and ".. END" lines; a unit test checks
+    that the two agree)."""
+    cols = {'cells': [('cell', 'name'), ('arch', 'arch'), ('CPUs', 'cpus'),
+                      ('QEMU arguments', 'qemu_args'), ('kunitconfig', 'kunitconfig')],
+            'builds': [('build', 'name'), ('arch', 'arch'), ('needs', 'needs'),
+                       ('kunitconfig', 'kunitconfig')],
+            'tiny': [('tiny cell', 'name'), ('arch', 'arch'), ('needs', 'needs'),
+                     ('expected results', 'expected')]}[kind]
+    rows = [[h for h, _ in cols]] + [[str(e.get(k, '')) for _, k in cols]
+                                     for e in data.get(kind, [])]
+    width = [max(len(r[i]) for r in rows) for i in range(len(cols))]
+    rule = '  '.join('=' * w for w in width)
+    line = lambda r: '  '.join(c.ljust(w) for c, w in zip(r, width)).rstrip()
+    return '\n'.join([rule, line(rows[0]), rule] + [line(r) for r in rows[1:]] + [rule])
+
+
 def main(argv):
     if not argv:
         raise MatrixError(__doc__.strip())
@@ -325,6 +346,8 @@ def main(argv):
         kind = args[0] + 's'
         entry = select(data, args[1], kind)[0]
         return '\n'.join(f'{k}={v}' for k, v in inputs(entry, kind).items())
+    if cmd == 'rst' and len(args) == 1 and args[0] in ('cells', 'builds', 'tiny'):
+        return rst_table(data, args[0])
     if cmd == 'github' and not args:
         return json.dumps(data['cells'], separators=(',', ':'))
     if cmd == 'check' and not args:

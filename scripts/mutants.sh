@@ -99,8 +99,6 @@ shopt -u nullglob
 # exists ("# step: NN") and, for code that a later patch moves, the last
 # ("# until: NN"; default: the last step of the series). It runs at both.
 run "$REPO/scripts/prepare-tree.sh"
-# quietly: a signal that stops this script must not cut the composing off.
-trap 'quietly "$REPO/scripts/prepare-tree.sh" >/dev/null 2>&1 || note "could not restore the steps of the series: run scripts/prepare-tree.sh"' EXIT
 select_steps ''
 real_steps=("${STEP_LIST[@]}")
 last=$((${#real_steps[@]} - 1))
@@ -228,6 +226,10 @@ for k in $(seq 0 "$last"); do
 	done
 done
 printf '%s\n' "${list[@]}" >"$mut/series/series"
+# The mutant series gets a steps file of its own: the real one is never
+# touched, so a stopped run has nothing to restore.
+export SCHED_TINIFY_STEPS_FILE=$mut/steps
+STEPS_FILE=$mut/steps
 SCHED_TINIFY_SERIES=$mut/series run "$REPO/scripts/prepare-tree.sh"
 select_steps ''
 pair_args=() control_args=() run_steps=()

@@ -233,14 +233,17 @@ compose_key() {
 			xargs -0 sha256sum)
 	} | sha256sum | cut -d' ' -f1
 }
+# The upstream-form commit, beside the steps file (a throw-away series'
+# steps file has its own).
+upstream=$(dirname "$STEPS_FILE")/upstream-kunit
 # Every commit the steps file names (and the upstream-form one) is there.
 steps_exist() {
 	local _ sha
 	while read -r _ sha; do
 		git_tree cat-file -e "$sha^{commit}" 2>/dev/null || return 1
 	done <"$STEPS_FILE"
-	[[ ! -e $WORK/$PKG/upstream-kunit ]] ||
-		git_tree cat-file -e "$(cat "$WORK/$PKG/upstream-kunit")^{commit}" 2>/dev/null
+	[[ ! -e $upstream ]] ||
+		git_tree cat-file -e "$(cat "$upstream")^{commit}" 2>/dev/null
 }
 key=$(compose_key) || die "cannot read the inputs of the steps"
 if [[ -s $STEPS_FILE && -f $STEPS_FILE.key && $(cat "$STEPS_FILE.key") == "$key" ]] &&
@@ -297,7 +300,6 @@ done
 # The upstream-form KUnit patches (<series>/kunit/*.patch): on the pristine
 # tree alone, without kunit/ or the series; scripts/upstream-kunit.sh runs
 # that commit.
-upstream=$WORK/$PKG/upstream-kunit
 rm -f "$upstream"
 shopt -s nullglob
 upstream_patches=("$series_dir"/kunit/*.patch)

@@ -216,3 +216,22 @@ class QueryTest(unittest.TestCase):
 
 if __name__ == '__main__':
     unittest.main()
+
+
+class DocsTablesTest(unittest.TestCase):
+    """docs/harness.rst shows the tables of ci/matrix.json as matrix.py
+    makes them (between ".. BEGIN matrix.py rst KIND" and ".. END")."""
+
+    def test_docs_tables_are_generated(self):
+        path = os.path.join(os.path.dirname(matrix.MATRIX), '..', 'docs', 'harness.rst')
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+        data = matrix.load()
+        kinds = re.findall(r'^\.\. BEGIN matrix\.py rst (\w+)$', text, re.M)
+        self.assertEqual(sorted(kinds), ['cells', 'tiny'])
+        for kind in kinds:
+            block = re.search(rf'^\.\. BEGIN matrix\.py rst {kind}\n\n(.*?)\n\n\.\. END$',
+                              text, re.M | re.S)
+            self.assertIsNotNone(block, kind)
+            self.assertEqual(block.group(1), matrix.rst_table(data, kind),
+                             f'docs/harness.rst: regenerate with scripts/matrix.py rst {kind}')

@@ -78,6 +78,23 @@ class MutantSeriesTest(MutantRunner, unittest.TestCase):
         # Nothing ran: the judge says so, and the run is not green.
         self.assertNotEqual(proc.returncode, 0)
 
+    def test_the_real_steps_file_is_never_touched(self):
+        # The mutant series has a steps file of its own, so that a stopped
+        # run leaves nothing to restore (no prepare-tree.sh in an exit
+        # trap, detached from the stopped run, holding the lock).
+        self.mutant('1-any.sed', '# file: Makefile', '# step: 00', 's/^NAME = .*/NAME = M1/')
+        proc = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS, timeout=120)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        before = os.stat(self.pkg.steps_file)
+        with open(self.pkg.steps_file, encoding='utf-8') as f:
+            text = f.read()
+        self.run_mutants()
+        after = os.stat(self.pkg.steps_file)
+        self.assertEqual((after.st_ino, after.st_mtime_ns), (before.st_ino, before.st_mtime_ns))
+        with open(self.pkg.steps_file, encoding='utf-8') as f:
+            self.assertEqual(f.read(), text)
+        self.assertTrue(os.path.isfile(os.path.join(self.pkg.pkg_dir, 'mutants', 'steps')))
+
     def test_last_only_runs_each_mutant_at_its_last_step_against_the_baseline(self):
         self.mutant('1-any.sed', '# file: Makefile', '# step: 00', 's/^NAME = .*/NAME = M1/')
         proc = self.run_mutants('--last-only')

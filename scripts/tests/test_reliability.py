@@ -8,6 +8,8 @@ fixtures/fail are plain runs (fixtures/README). Needs the kernel tree's
 kunit_parser, as test_report.py does.
 """
 
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -233,11 +235,16 @@ class FlakesTest(unittest.TestCase):
     def test_main_writes_the_summaries(self):
         for i in (1, 2, 3):
             self.run_('cpus4', i)
-        self.assertEqual(flakes.main(['--tree', TREE, self.dir]), 0)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            self.assertEqual(flakes.main(['--tree', TREE, self.dir]), 0)
+            self.assertEqual(flakes.main(['--tree', TREE, os.path.join(self.dir, 'none')]), 2)
         with open(os.path.join(self.dir, 'summary.json'), encoding='utf-8') as f:
             self.assertEqual(json.load(f)['verdict'], 'GREEN')
-        self.assertTrue(os.path.isfile(os.path.join(self.dir, 'summary.txt')))
-        self.assertEqual(flakes.main(['--tree', TREE, os.path.join(self.dir, 'none')]), 2)
+        # It prints the summary's first line, the verdict.
+        with open(os.path.join(self.dir, 'summary.txt'), encoding='utf-8') as f:
+            self.assertEqual(out.getvalue(), f.readline())
+        self.assertIn('No such file or directory', err.getvalue())
 
 
 class ReliabilitySectionTest(ReportTestCase):
@@ -413,11 +420,16 @@ class SelfcheckTest(unittest.TestCase):
             path = os.path.join(d, 'test.log')
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(''.join(self.log()))
-            self.assertEqual(selfcheck.main([path]), 0)
-            with open(path, 'w', encoding='utf-8') as f:
-                f.write(fixture('kmemleak', 'test.log'))
-            self.assertEqual(selfcheck.main([path]), 1)
-            self.assertEqual(selfcheck.main([os.path.join(d, 'none')]), 2)
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                self.assertEqual(selfcheck.main([path]), 0)
+                with open(path, 'w', encoding='utf-8') as f:
+                    f.write(fixture('kmemleak', 'test.log'))
+                self.assertEqual(selfcheck.main([path]), 1)
+                self.assertEqual(selfcheck.main([os.path.join(d, 'none')]), 2)
+            self.assertIn('selfcheck: GREEN: 5 of 5 caught', out.getvalue())
+            self.assertIn('selfcheck: RED: 0 of 5 caught', out.getvalue())
+            self.assertIn('No such file or directory', err.getvalue())
         finally:
             shutil.rmtree(d)
 

@@ -2,6 +2,8 @@
 """Tests of the tiny cells: their matrix entries, scripts/tiny.py's
 judgement against an expected file, and report.py's tiny section."""
 
+import contextlib
+import io
 import os
 import shutil
 import tempfile
@@ -282,11 +284,17 @@ class TinyMutantsTest(unittest.TestCase):
         with open(exp, 'w', encoding='utf-8') as f:
             f.write('# comment\ns\tPASS\ns.a\tPASS\ns.b\tPASS\n')
         out = os.path.join(self.tmp.name, 'summary.md')
-        rc = tiny.main(['mutants', '--results', self.tmp.name, '--cell', 'arm-tiny',
-                        '--expected', exp, '--summary', out, '--steps-file', self.steps_file,
-                        '--control', '08-last', f'09-m1={self.mutant("m1")}'])
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            rc = tiny.main(['mutants', '--results', self.tmp.name, '--cell', 'arm-tiny',
+                            '--expected', exp, '--summary', out, '--steps-file',
+                            self.steps_file, '--control', '08-last',
+                            f'09-m1={self.mutant("m1")}'])
         with open(out, encoding='utf-8') as f:
-            return rc, f.read()
+            text = f.read()
+        # What it prints is the summary it writes.
+        self.assertEqual(printed.getvalue(), text)
+        return rc, text
 
     def test_main_writes_the_summary(self):
         self.step('08-last', self.GOOD)
@@ -295,7 +303,10 @@ class TinyMutantsTest(unittest.TestCase):
         self.assertEqual(rc, 0)
         self.assertIn('| 09-m1 | killed | killed |', text)
         self.assertIn('- arm-tiny: 1 of 1 mutant runs killed', text)
-        self.assertEqual(tiny.main(['mutants', '--results', self.tmp.name]), 2)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            self.assertEqual(tiny.main(['mutants', '--results', self.tmp.name]), 2)
+        self.assertIn('mutants needs --results, --cell', err.getvalue())
 
     def test_red_control_proves_nothing(self):
         self.step('08-last', {'s': 'FAIL', 's.a': 'FAIL', 's.b': 'PASS'})

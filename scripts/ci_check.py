@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Check the CI workflow by parsing it, not by searching its text.
+
+The workflow (.github/workflows/kunit-matrix.yml) must run, in the run:
+commands of its steps (a comment does not count), what the local scripts
+run: the static part of the test command, one job per cell of
+ci/matrix.json, the build-only configurations without a cell, the
+upstream-form tests, the tiny cells, the repeats, the debug cells and the
+mutants; put reports into the job summary; upload the JUnit files. Every
+job has a timeout; a job that restores the ccache saves it whatever the
+verdict; runs start only for the paths results depend on, and a newer
+run of a branch cancels the older one.
+
+Usage: scripts/ci_check.py WORKFLOW
+Exit status 0 when it holds, 1 with a line per problem otherwise, 2 when
+the workflow cannot be read.
+"""
+
+import re
+import sys
+from typing import Dict, List
+
+import yaml
+
+# (job, text that one of its run: commands must contain)
+WANT = [
+    ('static', 'scripts/test.sh --no-matrix'),
+    ('cells', 'scripts/matrix.py github'),
+    ('cell', 'scripts/matrix.sh --cells "$CELL" --repeat'),
+    ('cell', 'scripts/debug-cells.sh'),
+    ('cell', 'GITHUB_STEP_SUMMARY'),
+    ('builds', 'scripts/matrix.sh --cells none --builds all'),
+    ('upstream', 'scripts/upstream-kunit.sh'),
+    ('tiny', 'scripts/tiny-cells.sh'),
+    ('mutants', 'scripts/mutants.sh --cells "$CELL" kunit/mutants/*/'),
+    ('tiny-mutants', 'scripts/mutants.sh --tiny'),
+]
+# The paths a run must start for.
+PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**']
+
+
+def commands(job: dict) -> str:
+    """The shell of a job's run: steps, without comment lines."""
+    out = []
+    for step in job.get('steps') or []:
+        for line in str(step.get('run', '')).splitlines():
+            if not line.lstrip().startswith('#'):
+                out.append(line)
+    return '\n'.join(out)
+
+
+def check(wf: dict) -> List[str]:
+    problems = []
+    jobs: Dict[str, dict] = wf.get('jobs') or {}
+    for name, text in WANT:
+        if name not in jobs:
+            problems.append(f'no job {name}')
+        elif text not in commands(jobs[name]):
+            problems.append(f'job {name}: no run: command with {text}')
+    cell = jobs.get('cell', {})
+    if 'fromJSON(needs.cells.outputs.cells)' not in str(cell.get('strategy', {})):
+        problems.append('job cell: its matrix does not come from ci/matrix.json '
+                        '(fromJSON(needs.cells.outputs.cells))')
+    uploads = [s for j in jobs.values() for s in j.get('steps') or []
+               if str(s.get('uses', '')).startswith('actions/upload-artifact')]
+    if not any('junit' in str(s.get('with', {}).get('path', '')) for s in uploads):
+        problems.append('no step uploads the JUnit files (results/*/junit/*.xml)')
+    for name, job in jobs.items():
+        steps = job.get('steps') or []
+        if 'timeout-minutes' not in job and any('run' in s and 'scripts/' in str(s['run'])
+                                                for s in steps):
+            problems.append(f'job {name}: no timeout-minutes')
+        if re.search(r'scripts/matrix.sh .*--builds', commands(job)) and \
+                '--cells none' not in commands(job):
+            problems.append(f'job {name}: --builds with a cell (use --cells none)')
+        uses = [str(s.get('uses', '')) for s in steps]
+        if any(u.startswith('actions/cache@') for u in uses):
+            problems.append(f'job {name}: actions/cache saves only after a green run: '
+                            'restore with actions/cache/restore, save with '
+                            'actions/cache/save and if: always()')
+        if any(u.startswith('actions/cache/restore') for u in uses):
+            saves = [s for s in steps if str(s.get('uses', '')).startswith('actions/cache/save')]
+            if not saves or any(s.get('if') != 'always()' for s in saves):
+                problems.append(f'job {name}: restores the ccache but does not save it '
+                                'with if: always()')
+    # PyYAML reads the key "on" as True (YAML 1.1).
+    on = wf.get('on', wf.get(True)) or {}
+    for event in ('push', 'pull_request'):
+        paths = (on.get(event) or {}).get('paths') if isinstance(on, dict) else None
+        missing = [p for p in PATHS if p not in (paths or [])]
+        if missing:
+            problems.append(f'on.{event}: no paths filter for {", ".join(missing)}')
+    if not (wf.get('concurrency') or {}).get('group'):
+        problems.append('no concurrency group')
+    return problems
+
+
+def main(argv: List[str]) -> int:
+    if len(argv) != 1:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    try:
+        with open(argv[0], encoding='utf-8') as f:
+            wf = yaml.safe_load(f)
+    except (OSError, yaml.YAMLError) as err:
+        print(f'ci_check.py: {err}', file=sys.stderr)
+        return 2
+    problems = check(wf or {})
+    for p in problems:
+        print(f'ci_check.py: {argv[0]}: {p}', file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

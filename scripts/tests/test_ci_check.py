@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of scripts/ci_check.py: the CI workflow, parsed."""
+
+import copy
+import os
+import unittest
+
+import yaml
+
+import ci_check
+
+WORKFLOW = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '.github',
+                        'workflows', 'kunit-matrix.yml')
+
+
+class CiCheckTest(unittest.TestCase):
+
+    def setUp(self):
+        with open(WORKFLOW, encoding='utf-8') as f:
+            self.wf = yaml.safe_load(f)
+
+    def variant(self):
+        return copy.deepcopy(self.wf)
+
+    def test_the_project_workflow_holds(self):
+        self.assertEqual(ci_check.check(self.wf), [])
+        self.assertEqual(ci_check.main([WORKFLOW]), 0)
+
+    def test_a_command_in_a_comment_does_not_count(self):
+        wf = self.variant()
+        for step in wf['jobs']['tiny']['steps']:
+            if 'scripts/tiny-cells.sh' in str(step.get('run', '')):
+                step['run'] = '# scripts/tiny-cells.sh\ntrue'
+        self.assertIn('job tiny: no run: command with scripts/tiny-cells.sh',
+                      ci_check.check(wf))
+
+    def test_the_ccache_is_saved_whatever_the_verdict(self):
+        wf = self.variant()
+        steps = wf['jobs']['builds']['steps']
+        save = next(s for s in steps if str(s.get('uses', '')).startswith('actions/cache/save'))
+        del save['if']
+        self.assertIn('job builds: restores the ccache but does not save it with if: always()',
+                      ci_check.check(wf))
+        wf = self.variant()
+        steps = wf['jobs']['tiny']['steps']
+        for s in steps:
+            if str(s.get('uses', '')).startswith('actions/cache/restore'):
+                s['uses'] = 'actions/cache@v4'
+        self.assertTrue(any(p.startswith('job tiny: actions/cache saves only after a green run')
+                            for p in ci_check.check(wf)))
+
+    def test_paths_concurrency_and_timeouts(self):
+        wf = self.variant()
+        on = wf.get('on', wf.get(True))
+        del on['push']['paths']
+        del wf['concurrency']
+        del wf['jobs']['builds']['timeout-minutes']
+        problems = ci_check.check(wf)
+        self.assertIn('on.push: no paths filter for ' + ', '.join(ci_check.PATHS), problems)
+        self.assertIn('no concurrency group', problems)
+        self.assertIn('job builds: no timeout-minutes', problems)
+
+
+if __name__ == '__main__':
+    unittest.main()
