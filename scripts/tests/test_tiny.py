@@ -112,8 +112,13 @@ class TinyJudgeTest(ReportTestCase):
             f.write(''.join(line + '\n' for line in lines))
 
     def judge(self, sha=SHA1):
-        return tiny.main(['judge', '--tree', TREE, '--dir', self.d,
-                          '--expected', self.expected, '--sha', sha])
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            rc = tiny.main(['judge', '--tree', TREE, '--dir', self.d,
+                            '--expected', self.expected, '--sha', sha])
+        # It prints the verdict it writes.
+        self.assertEqual(printed.getvalue(), self.verdict())
+        return rc
 
     def verdict(self):
         with open(os.path.join(self.d, 'verdict'), encoding='utf-8') as f:
