@@ -1,296 +1,278 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Plan what the test command can run within its time budget.
+"""The test command's deadline loop: which item runs next.
 
-scripts/test.sh first runs what every plan needs and what measures the
-machine: the baseline in every cell (full builds: with a cold ccache 3 to
-6 minutes each on 2 cores), the build-only configurations' baseline
-(kernel/sched/ only: what later steps' W=1 warnings are compared with) and
-the tiny cells at the last step. Then it asks this tool for the rest.
+scripts/test.sh has a deadline (SCHED_TINIFY_BUDGET minutes after it
+starts). It runs items one at a time, in the order of ITEMS (what each
+proves per minute), and before each one asks this tool for the next item
+whose estimate ends before the deadline: those that would not are left to
+the main job, and so is an item still running at the deadline (test.sh
+stops it, then tells this tool with "stopped"). Nothing is taken whatever
+the budget: on a machine too slow for any item the command still ends in
+time, and says what it left.
 
-The estimate of a step in a build folder is a fixed part (the run, the
-link, kernel/sched/) plus the share of the folder's objects that the
-change rebuilds, times the folder's measured full build: an object is
-rebuilt when its kbuild dependency file (.NAME.o.cmd) names a file that
-the change touches. So a step that edits include/linux/sched.h costs
-about a full build, one that edits kernel/sched/core.c a few seconds, and
-with a warm ccache the measured full build, and so the estimate, is small.
-A build-only configuration is estimated with the folder and time of the
-first cell of its architecture (its own folder has kernel/sched/ only).
-
-The plan takes, in this order, what fits the budget (1 and 2b always):
-  1. every cell at the last step;
-  2. the build-only configurations at the last step, kernel/sched/ only;
-  3. every step in the full cells (one SMP and one UP);
-  2b. the repeats: every cell booted again at the last step, N times per
-     variant (scripts/repeat.sh: flakes);
-  4. the mutants of kunit/mutants/ci-subset;
-  4b. the debug cells (sanitizers, kmemleak) at the last step;
-  5. the upstream-form tests;
-  6. the tiny cells at their other steps;
-  7. the build-only configurations at the last step, full builds;
-  8. every step in the other cells;
-  9. every step in the build-only configurations, full builds;
- 10. every mutant (and the tiny cells' mutants) instead of the subset.
-All of it is the full run; anything left is named in the plan and the
-report and runs in the main job (scripts/matrix.sh, scripts/mutants.sh
-kunit/mutants/*/).
+Estimates, measured as the run goes. A step in a build folder costs a
+fixed part (CELL_STEP: the run, the link, kernel/sched/) plus the folder's
+full build times the share of its objects the step rebuilds (those whose
+kbuild .NAME.o.cmd names a file the step changes; all of them in a folder
+with no object yet). A folder's full build is its first build measured in
+this run's results (the baseline of a cell, the last step of a tiny cell),
+else COLD[arch] times the machine's speed: the highest ratio of a measured
+full build to COLD[its arch], and 2 before any was measured (a machine
+twice as slow as the one COLD was measured on, with a cold ccache).
 
 Usage:
-  budget.py plan --elapsed S --budget S --steps-file F --tree DIR
-                 --results DIR --build-root DIR --cells A,B --builds A,B
-                 --tiny A,B --tiny-steps S1,S2 --full-cells SMP,UP
-                 --upstream-cell CELL --mutants N --subset N
-      the plan as JSON on stdout, the decision in one line on stderr
-  budget.py filter PLAN
-      standard input: "STEP NAME SCRIPT" lines; prints those PLAN keeps,
-      with " --sched-only" added where it builds kernel/sched/ only
+  budget.py next PLAN --elapsed S --deadline S --steps-file F --tree DIR
+                 --results DIR --build-root DIR [--repeat N]
+      takes into PLAN (a JSON file, made when missing) the next item that
+      fits, marks those before it that do not fit as left, and prints the
+      item as one line "KIND ARG..." (see ITEMS); nothing when none is left
+  budget.py stopped PLAN
+      the item last taken did not end before the deadline: it is dropped
+      from PLAN and left to the main job
   budget.py get PLAN KEY
-      one top-level value of PLAN (e.g. mutants: "all", "subset", "none";
-      lists comma-separated)
+      one top-level value of PLAN (lists comma-separated)
 
+PLAN is what the run took, as scripts/matrix.sh --judge reads it:
+{"cells": {CELL: [STEP...]}, "builds": {...}, "tiny": {...}, "repeat": N,
+"debug": [STEP...], "mutants": [RUN...] (subset, all, a tiny cell),
+"upstream": bool, "taken": [[ITEM, estimate, seconds, start]], "left":
+[ITEM...], "why": {ITEM: why it was left}}.
 Errors go to stderr with exit status 2.
 """
 
 import argparse
+import copy
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 from typing import Callable, Dict, List, Optional, Set
 
 import matrix
 
-# Seconds: the fixed part of a cell step (QEMU run, link, kernel/sched/),
+# Seconds. The fixed part of a cell step (QEMU run, link, kernel/sched/),
 # of a build-only step (W=1 on kernel/sched/, link), of a kernel/sched/-only
 # build, of a mutant, and what scripts/mutants.sh spends besides its steps
 # (the tree prepared twice, the baseline built again from ccache).
-# Measured on 2026-12-03: 10-42 s a cell step (a cold one the first in a
-# folder), 14-22 s a build-only step, 15-20 s a cold kernel/sched/-only
-# build, 19 mutants with their set-up in 493 s from a cold ccache (about
-# 20 s each); these are about 1.5 to 2 times that, for a loaded machine.
+# Measured on 2026-12-03: 10-42 s a cell step, 14-22 s a build-only step,
+# 15-20 s a cold kernel/sched/-only build, 19 mutants with their set-up in
+# 493 s from a cold ccache; these are about 1.5 to 2 times that.
 CELL_STEP, BUILD_STEP, SCHED_ONLY, MUTANT, MUTANTS_SETUP = 45, 60, 45, 30, 120
-# A boot of scripts/repeat.sh (kunit.py exec: QEMU and the parse; measured
-# 1-4 s, loaded boots the longest), with room for a loaded machine.
+# A boot of scripts/repeat.sh (measured 1-4 s), with room for a loaded machine.
 REPEAT_BOOT = 8
-# A full build when nothing was measured (a cold x86_64 build, rounded up).
-UNMEASURED = 420
-# A debug cell's full build when none was measured: KASAN and UBSAN make a
-# cold build slower (measured: 288 s for x86_64-smp-sanitize
-# from a cold ccache, 200 s for plain x86_64-smp); twice, for a loaded machine.
-UNMEASURED_DEBUG = 2 * UNMEASURED
+# A cold full build of a cell or tiny cell on a fresh 2-core machine,
+# rounded up (measured: x86_64 649-792 s, tiny 517 s; arm 323-439 s, tiny 441 s).
+COLD = {'x86_64': 800, 'arm': 450}
+# The speed assumed before anything was measured.
+SLOW = 2.0
+# Sanitizers make a cold build slower (measured 288 s against 200 s).
+DEBUG_FACTOR = 1.5
 SCHED = 'kernel/sched'
-
-Frac = Callable[[str, str, str], float]
+# The cells that run every step first: one UP and one SMP cell, one of
+# each architecture; the upstream-form tests build like arm-up.
+FIRST_UP, FIRST_SMP = 'arm-up', 'x86_64-smp'
+# The tiny cells first at the last step: both classes out on each
+# architecture's smallest kernel (the size claim) and without the RT class.
+FIRST_TINY = ['arm-tiny', 'x86_64-nort']
 
 
 class BudgetError(Exception):
     """Bad arguments or plan."""
 
 
-class Matrix:
-    """What can be run, and what it costs."""
+Frac = Callable[[str, Optional[str], str], float]
 
-    def __init__(self, steps: List[str], cells: List[str], builds: List[str],
-                 tiny: List[str], tiny_steps: List[str], full_cells: List[str],
-                 mutants: int, subset: int, full_seconds: Dict[str, int], frac: Frac,
-                 upstream_cell: str = '', debug: Optional[Dict[str, str]] = None,
-                 repeat: int = 0, repeat_boots: int = 0):
-        """debug: the debug cells, each with the step its folder holds ('' when
-        it has no kernel); repeat: boots per variant; repeat_boots: the
-        variants of all cells together (boots per unit of repeat)."""
-        unknown = [c for c in full_cells if c not in cells]
-        if unknown or not full_cells:
-            raise BudgetError(f'the cells to run in full ({", ".join(full_cells)}) must be '
-                              f'cells of the matrix ({", ".join(cells)})')
-        if not steps:
-            raise BudgetError('no steps')
-        self.steps, self.cells, self.builds = steps, cells, builds
-        self.tiny, self.full_cells = tiny, full_cells
-        self.tiny_steps = [s for s in steps if s in tiny_steps]
-        self.mutants, self.subset = mutants, subset
-        self.full_seconds, self.frac, self.upstream_cell = full_seconds, frac, upstream_cell
-        self.base, self.last = steps[0], steps[-1]
+
+def empty_plan() -> dict:
+    return {'cells': {}, 'builds': {}, 'sched_only': {}, 'tiny': {}, 'repeat': 0,
+            'debug': [], 'mutants': [], 'upstream': False, 'taken': [], 'left': []}
+
+
+class Costs:
+    """What a plan costs on this machine, as far as it has been measured.
+
+    full: measured full builds by folder; arch: the architecture of every
+    folder; frac(name, a, b): the share of a folder's objects that going
+    from step a (None: an empty folder) to b rebuilds."""
+
+    def __init__(self, steps: List[str], arch: Dict[str, str], full: Dict[str, int],
+                 frac: Frac, boots: int = 0, mutants: Optional[Dict[str, int]] = None,
+                 debug: Optional[Dict[str, str]] = None):
+        self.steps, self.arch, self.measured, self.frac = steps, arch, full, frac
+        self.boots, self.mutants = boots, mutants or {}
         self.debug = debug or {}
-        self.repeat, self.repeat_boots = repeat, repeat_boots
-        self.must: Set[str] = set()
+        ratios = [s / COLD[arch[n]] for n, s in full.items() if arch.get(n) in COLD]
+        self.speed = max(ratios) if ratios else SLOW
 
     def full(self, name: str) -> int:
-        return self.full_seconds.get(name, UNMEASURED)
+        if name in self.measured:
+            return self.measured[name]
+        cold = COLD.get(self.arch.get(name, ''), max(COLD.values())) * self.speed
+        return round(cold * (DEBUG_FACTOR if name in self.debug else 1))
 
-    def run_cost(self, name: str, start: str, todo: List[str]) -> int:
-        """A cell's (or tiny cell's) steps @todo, in step order, in a folder
-        left at @start."""
-        cost, at = 0, start
+    def run_cost(self, name: str, todo: List[str], at: Optional[str] = None) -> int:
+        """Steps @todo of a folder that holds step @at (None: nothing)."""
+        cost = 0
         for s in sorted(todo, key=self.steps.index):
-            if s == start:
-                continue
-            cost += CELL_STEP + round(self.full(name) * self.frac(name, at, s))
+            cost += CELL_STEP + round(self.full(name) * (1.0 if at is None else
+                                                         self.frac(name, at, s)))
             at = s
         return cost
 
-    def build_cost(self, name: str, scopes: Dict[str, str]) -> int:
-        """A build-only configuration's steps (@scopes: step -> vmlinux or
-        kernel/sched) after its kernel/sched/-only baseline: the first full
-        build builds every object."""
-        cost, at = 0, None
-        for s in sorted(scopes, key=self.steps.index):
-            if s == self.base and scopes[s] == SCHED:
-                continue
-            if scopes[s] == SCHED:
-                cost += SCHED_ONLY
-                continue
-            cost += BUILD_STEP + (self.full(name) if at is None else
-                                  round(self.full(name) * self.frac(name, at, s)))
-            at = s
-        return cost
+    def build_cost(self, name: str, todo: List[str], sched: List[str]) -> int:
+        """A build-only configuration: @sched kernel/sched/ only, @todo in full."""
+        return len(sched) * SCHED_ONLY + self.run_cost(name, todo) + \
+            len(todo) * (BUILD_STEP - CELL_STEP)
 
-    def estimate(self, plan: dict) -> int:
-        cost = sum(self.run_cost(c, self.base, steps) for c, steps in plan['cells'].items())
-        cost += sum(self.build_cost(b, scopes) for b, scopes in plan['builds'].items())
-        cost += sum(self.run_cost(t, self.last, plan['tiny']) for t in self.tiny)
-        if plan['upstream']:
-            cost += CELL_STEP + self.full(self.upstream_cell)
-        cost += plan.get('repeat', 0) * self.repeat_boots * REPEAT_BOOT
-        for name, at in self.debug.items() if plan.get('debug') else []:
-            full = self.full_seconds.get(name, UNMEASURED_DEBUG)
+    def __call__(self, plan: dict) -> int:
+        cost = sum(self.run_cost(c, s) for c, s in plan['cells'].items())
+        cost += sum(self.run_cost(t, s) for t, s in plan['tiny'].items())
+        cost += sum(self.build_cost(b, plan['builds'].get(b, []), plan['sched_only'].get(b, []))
+                    for b in set(plan['builds']) | set(plan['sched_only']))
+        cost += plan['repeat'] * self.boots * REPEAT_BOOT
+        for name, at in self.debug.items() if plan['debug'] else []:
             # The step, then the self-check (a kernel/sched/ build and a boot).
-            cost += 2 * CELL_STEP
-            if not at:
-                cost += full
-            elif at != self.last:
-                cost += round(full * self.frac(name, at, self.last))
-        n = {'none': 0, 'subset': self.subset, 'all': self.mutants}[plan['mutants']]
-        return cost + (MUTANTS_SETUP + n * MUTANT if n else 0)
-
-    def items(self) -> List[tuple]:
-        """(description, change to a plan), in the order of priority."""
-        base, last, steps = self.base, self.last, self.steps
-        others = [c for c in self.cells if c not in self.full_cells]
-        tiny_more = [s for s in self.tiny_steps if s != last]
-
-        def cells(names, which):
-            def add(p):
-                for c in names:
-                    p['cells'][c] = sorted(set(p['cells'][c]) | set(which), key=steps.index)
-            return add
-
-        def builds(which, scope):
-            def add(p):
-                for b in self.builds:
-                    for s in which:
-                        if s != base and (scope != SCHED or s not in p['builds'][b]):
-                            p['builds'][b][s] = scope
-            return add
-
-        def tiny(p):
-            p['tiny'] = sorted(set(p['tiny']) | set(tiny_more), key=steps.index)
-
-        def upstream(p):
-            p['upstream'] = True
-
-        def repeat(p):
-            p['repeat'] = self.repeat
-
-        def debug(p):
-            p['debug'] = [last]
-
-        def mutants(which):
-            def add(p):
-                p['mutants'] = which
-            return add
-
-        last_everywhere = cells(self.cells, [last])
-        found = [
-            ('every cell at the last step', last_everywhere, True),
-            ('the build-only configurations at the last step, kernel/sched/ only',
-             builds([last], SCHED), bool(self.builds)),
-            (f'{self.repeat} boots per variant of every cell at the last step (flakes)',
-             repeat, self.repeat > 0 and self.repeat_boots > 0),
-            (f'every step in {" and ".join(self.full_cells)}', cells(self.full_cells, steps),
-             True),
-            (f'the {self.subset} mutants of kunit/mutants/ci-subset', mutants('subset'),
-             self.subset > 0),
-            (f'the debug cells ({", ".join(self.debug)}) at the last step', debug,
-             bool(self.debug)),
-            ('the upstream-form tests', upstream, bool(self.upstream_cell)),
-            (f'the tiny cells at {", ".join(tiny_more)}', tiny, bool(self.tiny and tiny_more)),
-            ('full builds of the build-only configurations at the last step',
-             builds([last], 'vmlinux'), bool(self.builds)),
-            (f'every step in {", ".join(others)}', cells(others, steps), bool(others)),
-            ('every step in the build-only configurations, full builds',
-             builds(steps, 'vmlinux'), bool(self.builds)),
-            (f'every mutant ({self.mutants}, the tiny cells\' ones too)', mutants('all'),
-             self.mutants > 0),
-        ]
-        # Taken whatever the budget: the last step everywhere, and the
-        # repeats at it (a few minutes: flakes are found nowhere else).
-        self.must = {d for d, f, _ in found if f in (last_everywhere, repeat)}
-        return [(d, f) for d, f, wanted in found if wanted]
+            cost += CELL_STEP + self.run_cost(name, plan['debug'], at or None)
+        if plan['upstream']:
+            cost += self.run_cost(FIRST_UP, [self.steps[0]])
+        return cost + sum(MUTANTS_SETUP + self.mutants.get(r, 0) * MUTANT
+                          for r in plan['mutants'])
 
 
-def empty_plan(m: Matrix) -> dict:
-    return {'cells': {c: [m.base] for c in m.cells},
-            'builds': {b: {m.base: SCHED} for b in m.builds},
-            'tiny': [m.last] if m.last in m.tiny_steps else [],
-            'upstream': False, 'mutants': 'none', 'repeat': 0, 'debug': []}
+def items(steps: List[str], defined: dict, tiny_steps: Dict[str, List[str]], repeat: int,
+          mutants: Dict[str, int]) -> List[tuple]:
+    """(name, command line, change to a plan, what must be in the plan
+    first: (kind, name, step) triples), in the order they run. The mutants
+    build from the ccache that the cells at the last step filled."""
+    base, last = steps[0], steps[-1]
+    cells = [c['name'] for c in defined.get('cells', [])]
+    builds = [b['name'] for b in defined.get('builds', [])]
+    tiny = [t['name'] for t in defined.get('tiny', [])]
+    debug = [d['name'] for d in defined.get('debug', [])]
+    found = []
+
+    def add_steps(kind, names, which):
+        def add(p):
+            for n in names:
+                p[kind][n] = sorted(set(p[kind].get(n, [])) | set(which), key=steps.index)
+        return add
+
+    def pair(c):
+        found.append((f'{c} at the baseline and the last step', f'cells {c} {base},{last}',
+                      add_steps('cells', [c], [base, last]), []))
+
+    def tiny_at(names, which):
+        names = [t for t in names if set(which) & set(tiny_steps.get(t, []))]
+        for t in names:
+            at = [s for s in which if s in tiny_steps[t]]
+            found.append((f'the tiny cell {t} at {", ".join(at)}',
+                          f'tiny {t} {",".join(at)}', add_steps('tiny', [t], at), []))
+
+    def setter(key, value):
+        def add(p):
+            p[key] = value
+        return add
+
+    def mutants_run(which):
+        def add(p):
+            p['mutants'] = p['mutants'] + [which]
+        return add
+
+    whole = [('cells', c, last) for c in cells]
+    for c in (FIRST_UP, FIRST_SMP):
+        if c in cells:
+            pair(c)
+    tiny_at([t for t in FIRST_TINY if t in tiny], [last])
+    for c in cells:
+        if c not in (FIRST_UP, FIRST_SMP):
+            pair(c)
+    tiny_at([t for t in tiny if t not in FIRST_TINY], [last])
+    if builds:
+        found.append(('the build-only configurations at the baseline and the last step, '
+                      'kernel/sched/ only', f'builds sched {base},{last}',
+                      add_steps('sched_only', builds, [base, last]), []))
+    if repeat and cells:
+        found.append((f'{repeat} boots per variant of every cell at the last step (flakes)',
+                      f'repeat {repeat}', setter('repeat', repeat), whole))
+    full = [c for c in (FIRST_UP, FIRST_SMP) if c in cells]
+    if full:
+        found.append((f'every step in {" and ".join(full)}', f'cells {",".join(full)} ' +
+                      ','.join(steps), add_steps('cells', full, steps), []))
+    if mutants.get('subset'):
+        found.append((f'the {mutants["subset"]} mutants of kunit/mutants/ci-subset',
+                      'mutants subset', mutants_run('subset'), whole))
+    if debug:
+        plain = [('cells', d['cell'], last) for d in defined['debug']]
+        found.append((f'the debug cells ({", ".join(debug)}) at the last step',
+                      f'debug {last}', setter('debug', [last]), plain))
+    found.append(('the upstream-form tests', 'upstream', setter('upstream', True), []))
+    tiny_at(tiny, steps[:-1])
+    if builds:
+        found.append(('the build-only configurations at the last step, full builds',
+                      f'builds full {last}', add_steps('builds', builds, [last]), []))
+    others = [c for c in cells if c not in full]
+    if others:
+        found.append((f'every step in {", ".join(others)}', f'cells {",".join(others)} ' +
+                      ','.join(steps), add_steps('cells', others, steps), []))
+    if builds:
+        found.append(('every step in the build-only configurations, full builds',
+                      'builds full ' + ','.join(steps), add_steps('builds', builds, steps), []))
+    if mutants.get('all'):
+        found.append((f'every mutant of kunit/mutants ({mutants["all"]}) in the cells',
+                      'mutants all', mutants_run('all'), whole))
+    for t in tiny:
+        if mutants.get(t):
+            found.append((f'the {mutants[t]} mutants of the tiny cell {t}', f'mutants {t}',
+                          mutants_run(t), [('tiny', t, last)]))
+    return found
 
 
-def make_plan(elapsed: int, budget: int, m: Matrix) -> dict:
-    plan = empty_plan(m)
-    taken, left, costs = [], [], []
-    for i, (what, add) in enumerate(m.items()):
-        trial = json.loads(json.dumps(plan))
+def next_item(plan: dict, elapsed: int, deadline: int, costs: Costs,
+              found: List[tuple]) -> str:
+    """Take into @plan the first item not yet decided that fits, leaving
+    those that do not; return its command line ('' when none is left)."""
+    if plan['taken'] and plan['taken'][-1][2] is None:
+        plan['taken'][-1][2] = elapsed - plan['taken'][-1][3]
+    decided = {t[0] for t in plan['taken']} | set(plan['left'])
+    for name, line, add, needs in found:
+        if name in decided:
+            continue
+        missing = [f'{n} at {s}' for k, n, s in needs if s not in plan[k].get(n, [])]
+        trial = copy.deepcopy(plan)
         add(trial)
-        more = m.estimate(trial) - m.estimate(plan)
-        costs.append([what, more])
-        if i == 0 or what in m.must or elapsed + m.estimate(trial) <= budget:
-            plan = trial
-            taken.append(what)
+        more = costs(trial) - costs(plan)
+        if missing:
+            plan['left'].append(name)
+            plan.setdefault('why', {})[name] = f'it needs {", ".join(missing)}, which this run left'
+        elif elapsed + more > deadline:
+            plan['left'].append(name)
+            plan.setdefault('why', {})[name] = \
+                f'estimated at {more} s with {max(deadline - elapsed, 0)} s to go'
         else:
-            left.append(what)
-    need = elapsed + m.estimate(plan)
-    warning = '' if need <= budget else \
-        (f'even the smallest plan (every cell at the last step) is estimated at '
-         f'{need // 60} min, over the {budget // 60} min budget')
-    out = {
-        'mode': 'reduced' if left else 'full',
-        'cells': plan['cells'],
-        'builds': {b: sorted(sc, key=m.steps.index) for b, sc in plan['builds'].items()},
-        'sched_only': {b: [s for s in sorted(sc, key=m.steps.index) if sc[s] == SCHED]
-                       for b, sc in plan['builds'].items()},
-        'tiny': plan['tiny'], 'upstream': plan['upstream'], 'mutants': plan['mutants'],
-        'repeat': plan['repeat'], 'debug': plan['debug'],
-        'estimate_seconds': need, 'budget_seconds': budget, 'elapsed_seconds': elapsed,
-        'taken': taken, 'costs': costs, 'warning': warning, 'left': '',
-    }
-    if left:
-        out['left'] = (f'the budget is {budget // 60} min and {elapsed // 60} min went to '
-                       f'set-up and the measured builds (cold build folders or ccache): the '
-                       f'plan runs {"; ".join(taken)}; it leaves {"; ".join(left)} to '
-                       f'scripts/matrix.sh and scripts/mutants.sh kunit/mutants/*/')
-    return out
+            before = {k: v for k, v in plan.items() if k != 'previous'}
+            trial['previous'] = before
+            trial['taken'].append([name, more, None, elapsed])
+            plan.clear()
+            plan.update(trial)
+            return f'{line}\n{name} (estimated at {more} s, to end by {deadline} s)'
+    return ''
 
 
-def keep(plan: dict, step: str, name: str) -> bool:
-    """Whether PLAN runs NAME (a cell or build) at STEP; unnamed ones run."""
-    for kind in ('cells', 'builds'):
-        if name in plan.get(kind, {}):
-            return step in plan[kind][name]
-    return True
-
-
-def sched_only(plan: dict, step: str, name: str) -> bool:
-    return step in plan.get('sched_only', {}).get(name, [])
-
-
-def load(path: str) -> dict:
-    try:
-        with open(path, encoding='utf-8') as f:
-            return json.load(f)
-    except (OSError, ValueError) as e:
-        raise BudgetError(f'cannot read the plan {path}: {e}') from e
+def stopped(plan: dict, elapsed: int) -> None:
+    """The item last taken did not end before the deadline: back to the
+    plan before it, with the item left."""
+    if 'previous' not in plan or not plan['taken']:
+        raise BudgetError('the plan has no item to stop')
+    name = plan['taken'][-1][0]
+    before = plan['previous']
+    before['left'] = before['left'] + [name]
+    before['why'] = dict(before.get('why', {}),
+                         **{name: f'stopped at the deadline, at {elapsed} s'})
+    plan.clear()
+    plan.update(before)
 
 
 # What the machine measured, and which objects a change rebuilds.
@@ -313,14 +295,6 @@ def build_seconds(results: str, step: str, name: str) -> Optional[int]:
     except (OSError, ValueError):
         pass
     return None
-
-
-def open_lines(path: str) -> List[str]:
-    try:
-        with open(path, encoding='utf-8') as f:
-            return f.read().splitlines()
-    except OSError:
-        return []
 
 
 def changed_files(tree: str, a: str, b: str) -> Set[str]:
@@ -366,10 +340,12 @@ class Rebuilt:
             self.diffs[key] = changed_files(self.tree, self.shas[key[0]], self.shas[key[1]])
         return self.diffs[key]
 
-    def __call__(self, name: str, a: str, b: str) -> float:
+    def __call__(self, name: str, a: Optional[str], b: str) -> float:
         folder = self.folders.get(name, '')
+        if a is None:
+            return 1.0
         if folder not in self.uses:
-            every = self.diff(self.steps[0], self.steps[-1])
+            every: Set[str] = set()
             for x, y in zip(self.steps, self.steps[1:]):
                 every |= self.diff(x, y)
             self.uses[folder] = object_uses(folder, self.tree, every) if folder else []
@@ -380,101 +356,127 @@ class Rebuilt:
         return sum(1 for u in objects if u & change) / len(objects)
 
 
+def has_option(tree: str, sha: str, symbol: str) -> bool:
+    """Whether the tree at @sha defines the Kconfig @symbol (the test
+    scaffolding's stand-in, kernel/sched/Kconfig.kunit, does not count)."""
+    r = subprocess.run(['git', '-C', tree, 'grep', '-q', '-E', f'^(menu)?config {symbol}$',
+                        sha, '--', ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit'],
+                       check=False, capture_output=True)
+    if r.returncode > 1:
+        raise BudgetError(f'git grep for config {symbol} at {sha} failed: {r.stderr!r}')
+    return r.returncode == 0
+
+
+def count_mutants(folder: str, tiny: List[dict]) -> Dict[str, int]:
+    """The mutants of each scripts/mutants.sh run: the subset, all of
+    them in the cells, those of each tiny cell (mutants.sh --tiny)."""
+    subset = 0
+    try:
+        with open(os.path.join(folder, 'ci-subset'), encoding='utf-8') as f:
+            subset = sum(1 for line in f if line.strip() and not line.startswith('#'))
+    except OSError:
+        pass
+    heads = {}
+    for path in glob.glob(os.path.join(folder, '*', '*.sed')):
+        with open(path, encoding='utf-8') as f:
+            heads[path] = [line.rstrip('\n') for line in f if line.startswith('# ')]
+    out = {'subset': subset, 'all': sum(1 for h in heads.values()
+                                        if not any(x.startswith('# tiny: ') for x in h))}
+    for t in tiny:
+        out[t['name']] = 0
+        for h in heads.values():
+            names = [x.split()[3:] for x in h if x.startswith('# tiny cells: ')]
+            if f'# tiny: {t["needs"]}' in h and (not names or t['name'] in names[0]):
+                out[t['name']] += 1
+    return out
+
+
 def main(argv: List[str]) -> int:
-    if argv[:1] == ['filter'] and len(argv) == 2:
-        plan = load(argv[1])
-        for line in sys.stdin:
-            parts = line.split()
-            if len(parts) >= 2 and keep(plan, parts[0], parts[1]):
-                if sched_only(plan, parts[0], parts[1]):
-                    line = line.rstrip('\n') + ' --sched-only\n'
-                sys.stdout.write(line)
-        return 0
     if argv[:1] == ['get'] and len(argv) == 3:
         value = load(argv[1]).get(argv[2], '')
-        print(','.join(value) if isinstance(value, list) else value)
+        print(','.join(value) if isinstance(value, (list, dict)) else value)
         return 0
-    if argv[:1] != ['plan']:
+    if argv[:1] == ['stopped'] and len(argv) == 4 and argv[2] == '--elapsed':
+        plan = load(argv[1])
+        stopped(plan, int(argv[3]))
+        save(argv[1], plan)
+        return 0
+    if argv[:1] != ['next']:
         raise BudgetError(__doc__.strip())
-    ap = argparse.ArgumentParser(prog='budget.py plan')
-    for name in ('--elapsed', '--budget', '--mutants', '--subset'):
+    ap = argparse.ArgumentParser(prog='budget.py next')
+    ap.add_argument('plan')
+    for name in ('--elapsed', '--deadline'):
         ap.add_argument(name, type=int, required=True)
-    for name in ('--repeat', '--repeat-boots'):
-        ap.add_argument(name, type=int, default=0)
-    ap.add_argument('--debug', default='', help='debug cells as NAME=FOLDER, comma-separated')
-    ap.add_argument('--debug-results', default='',
-                    help='results of the debug cells (RESULTS/debug), for measured builds')
+    ap.add_argument('--repeat', type=int, default=0)
     for name in ('--steps-file', '--tree', '--results', '--build-root'):
         ap.add_argument(name, required=True)
-    for name in ('--cells', '--builds', '--tiny', '--tiny-steps', '--full-cells',
-                 '--upstream-cell'):
-        ap.add_argument(name, default='')
+    ap.add_argument('--mutants', default=os.path.join(REPO, 'kunit', 'mutants'))
     args = ap.parse_args(argv[1:])
-
-    def split(text):
-        return [x for x in text.split(',') if x]
-
     shas = read_steps(args.steps_file)
     steps = list(shas)
-    cells, builds, tiny = split(args.cells), split(args.builds), split(args.tiny)
-    base, last = (steps[0], steps[-1]) if steps else ('', '')
-    seconds: Dict[str, int] = {}
-    folders: Dict[str, str] = {}
-    for c in cells:
-        s = build_seconds(args.results, base, c)
-        if s is not None:
-            seconds[c] = s
-        folders[c] = os.path.join(args.build_root, c)
-    for t in tiny:
-        s = build_seconds(args.results, last, t)
-        if s is not None:
-            seconds[t] = s
-        folders[t] = os.path.join(args.build_root, t)
+    if not steps:
+        raise BudgetError(f'no steps in {args.steps_file}')
+    plan = load(args.plan) if os.path.exists(args.plan) else empty_plan()
     defined = matrix.load()
-    arch = {e['name']: e['arch'] for kind in ('cells', 'builds') for e in defined.get(kind, [])}
-    ref_of: Dict[str, str] = {}
-    for c in cells:
-        ref_of.setdefault(arch.get(c, ''), c)
-    for b in builds:
-        ref = ref_of.get(arch.get(b, ''), '')
-        if ref in seconds:
-            seconds[b] = seconds[ref]
-        folders[b] = folders.get(ref, '')
-    if args.upstream_cell in seconds:
-        seconds['upstream'] = seconds[args.upstream_cell]
-    # A debug cell: its folder, the step the folder holds (run-cell.sh's
-    # stamp), and the longest build measured in it.
+    if 'tiny_steps' not in plan:
+        plan['tiny_steps'] = {t['name']: [s for s in steps if has_option(args.tree, shas[s],
+                                                                         t['needs'])]
+                              for t in defined.get('tiny', [])}
+    arch, folders, full = {}, {}, {}
+    for kind in ('cells', 'builds', 'tiny'):
+        for e in defined.get(kind, []):
+            arch[e['name']] = e['arch']
+            folders[e['name']] = os.path.join(args.build_root, e['name'])
+    for c in defined.get('cells', []):
+        full[c['name']] = build_seconds(args.results, steps[0], c['name'])
+    for t in defined.get('tiny', []):
+        full[t['name']] = build_seconds(args.results, steps[-1], t['name'])
+    # A debug cell: its folder, the step it holds (run-cell.sh's stamp),
+    # its longest measured build.
     debug: Dict[str, str] = {}
     by_sha = {v: k for k, v in shas.items()}
-    for item in split(args.debug):
-        name, _, folder = item.partition('=')
-        folders[name] = folder
+    for d in defined.get('debug', []):
+        name = d['name']
+        arch[name] = arch.get(d['cell'], '')
+        folders[name] = os.path.join(args.build_root, name)
         try:
-            with open(os.path.join(folder, 'sched-tinify.built'), encoding='utf-8') as f:
+            with open(os.path.join(folders[name], 'sched-tinify.built'), encoding='utf-8') as f:
                 debug[name] = by_sha.get(f.read().split()[0], '')
         except (OSError, IndexError):
             debug[name] = ''
-        measured = []
-        for meta in glob.glob(os.path.join(args.debug_results, name, '*', '*', '*', 'meta')):
-            for line in open_lines(meta):
-                key, _, value = line.partition('=')
-                if key == 'build_seconds' and value.isdigit():
-                    measured.append(int(value))
-        if measured:
-            seconds[name] = max(measured)
-    m = Matrix(steps, cells, builds, tiny, split(args.tiny_steps), split(args.full_cells),
-               args.mutants, args.subset, seconds, Rebuilt(args.tree, shas, steps, folders),
-               'upstream' if args.upstream_cell else '', debug, args.repeat,
-               args.repeat_boots)
-    plan = make_plan(args.elapsed, args.budget, m)
-    plan['full_build_seconds'] = seconds
-    json.dump(plan, sys.stdout, indent=1)
-    print()
-    print(f'budget.py: {plan["mode"]} run, estimated {plan["estimate_seconds"] // 60} min '
-          f'of a {args.budget // 60} min budget', file=sys.stderr)
-    if plan['warning']:
-        print(f'budget.py: WARNING: {plan["warning"]}', file=sys.stderr)
+        measured = [build_seconds(os.path.dirname(m), '', '') for m in glob.glob(
+            os.path.join(os.path.dirname(args.results), 'debug', name, '*', '*', '*', 'meta'))]
+        measured = [m for m in measured if m is not None]
+        full[name] = max(measured) if measured else None
+    boots = sum(4 if c.get('smp') else 2 for c in defined.get('cells', []))
+    mutants = count_mutants(args.mutants, defined.get('tiny', []))
+    costs = Costs(steps, arch, {k: v for k, v in full.items() if v is not None},
+                  Rebuilt(args.tree, shas, steps, folders), boots, mutants, debug)
+    found = items(steps, defined, plan['tiny_steps'], args.repeat, mutants)
+    line = next_item(plan, args.elapsed, args.deadline, costs, found)
+    save(args.plan, plan)
+    if line:
+        print(line)
     return 0
+
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load(path: str) -> dict:
+    try:
+        with open(path, encoding='utf-8') as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise BudgetError(f'cannot read the plan {path}: {e}') from e
+
+
+def save(path: str, plan: dict) -> None:
+    tmp = path + '.tmp'
+    with open(tmp, 'w', encoding='utf-8') as f:
+        json.dump(plan, f, indent=1)
+        f.write('\n')
+    os.replace(tmp, path)
 
 
 if __name__ == '__main__':

@@ -7,7 +7,7 @@
 # and junit/<cell>.xml beside it).
 #
 # Usage: scripts/matrix.sh [--cells A,B|none] [--builds A,B|all|none]
-#                          [--steps S1,S2] [--plan FILE] [--reuse]
+#                          [--steps S1,S2] [--judge PLAN] [--reuse]
 #                          [--builds-sched-only] [--tiny] [--repeat N]
 #                          [--debug S1,S2|all|none] [--same-as DIR]
 #                          [--prepare-only]
@@ -19,13 +19,11 @@
 #                   none, none with other cells
 #   --steps         steps to run, by name from the steps file (default: all;
 #                   00-baseline is what every step is compared with)
-#   --plan FILE     JSON {"cells": {CELL: [STEP...]}, "builds": {...},
-#                   "sched_only": {BUILD: [STEP...]}, "tiny": [STEP...],
-#                   "left": "why"}: run only the steps it lists for a cell,
-#                   build or the tiny cells, a build at a "sched_only" step
-#                   with build-only.sh --sched-only; the report names the
-#                   rest as left to the main job (scripts/budget.py writes
-#                   such plans)
+#   --judge PLAN    run nothing: judge the results PLAN names and write the
+#                   report, naming the rest as left to the main job (the
+#                   test command's plan, scripts/budget.py: {"cells":
+#                   {CELL: [STEP...]}, "builds": {...}, "sched_only": {...},
+#                   "tiny": {CELL: [STEP...]}, "repeat": N, "debug": [...]})
 #   --reuse         keep a result that is complete and fresh (same commit,
 #                   same inputs) instead of running it again: to go on
 #                   after a run was stopped
@@ -67,7 +65,7 @@ while [[ $# -gt 0 ]]; do
 	--cells) cells=${2:?--cells needs a list}; shift 2 ;;
 	--builds) builds=${2:?--builds needs a list}; shift 2 ;;
 	--steps) steps=${2:?--steps needs a list}; shift 2 ;;
-	--plan) plan=$(realpath "${2:?--plan needs a file}"); shift 2 ;;
+	--judge) plan=$(realpath "${2:?--judge needs a plan}"); shift 2 ;;
 	--reuse) reuse=y; shift ;;
 	--tiny) tiny=y; shift ;;
 	--builds-sched-only) sched_only=--sched-only; shift ;;
@@ -84,8 +82,10 @@ done
 lock_work
 
 start=$(date +%s)
-run "$REPO/scripts/deps.sh"
-run "$REPO/scripts/prepare-tree.sh"
+if [[ -z $plan ]]; then
+	run "$REPO/scripts/deps.sh"
+	run "$REPO/scripts/prepare-tree.sh"
+fi
 [[ $prepare_only == y ]] && exit 0
 
 cell_list=()
@@ -110,10 +110,11 @@ if [[ -z $cells && -z $steps && -z $plan ]]; then
 	repeat=${repeat:-10}
 	debug=${debug:-all}
 fi
-# A plan may ask for repeats and debug cells (scripts/budget.py).
+# A plan names the repeats, debug cells and tiny cells that ran.
 if [[ -n $plan ]]; then
-	repeat=${repeat:-$(python3 "$REPO/scripts/budget.py" get "$plan" repeat)}
-	debug=${debug:-$(python3 "$REPO/scripts/budget.py" get "$plan" debug)}
+	repeat=$(python3 "$REPO/scripts/budget.py" get "$plan" repeat)
+	debug=$(python3 "$REPO/scripts/budget.py" get "$plan" debug)
+	[[ -z $(python3 "$REPO/scripts/budget.py" get "$plan" tiny) ]] || tiny=y
 fi
 [[ $repeat != 0 ]] || repeat=''
 [[ $debug != none ]] || debug=''
@@ -138,15 +139,13 @@ judge() {
 		${repeat_arg:+--repeat-cells "$repeat_arg"} ${debug_arg:+--debug-cells "$debug_arg"} "$@"
 }
 
-# The work, as "STEP NAME script" lines, planned ones only.
+# The work, as "STEP NAME script" lines (none when judging a plan).
 todo=()
 for s in "${step_list[@]}"; do
 	for c in "${cell_list[@]}"; do todo+=("$s $c run-cell.sh"); done
 	for b in "${build_list[@]}"; do todo+=("$s $b build-only.sh $sched_only"); done
 done
-if [[ -n $plan ]]; then
-	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | python3 "$REPO/scripts/budget.py" filter "$plan")
-fi
+[[ -z $plan ]] || todo=()
 
 # This run's messages of the scripts it starts.
 mkdir -p "$RESULTS/$PKG"
@@ -212,11 +211,9 @@ if [[ -z $cells && -z $steps && -z $plan ]]; then
 	[[ $peer_rc -le 1 ]] || note "peer-check.sh failed (exit $peer_rc): see $RESULTS/$PKG/matrix.log"
 fi
 
-# The tiny cells, at the steps of this run (or of the plan) that have
-# their option.
+# The tiny cells, at the steps of this run that have their option.
 tiny_steps=$(IFS=,; echo "${step_list[*]}")
-[[ -z $plan || -z $tiny_arg ]] || tiny_steps=$(python3 "$REPO/scripts/budget.py" get "$plan" tiny)
-if [[ -n $tiny_arg && -n $tiny_steps ]]; then
+if [[ -z $plan && -n $tiny_arg ]]; then
 	printf '[tiny] %s: started\n' "$tiny_arg"
 	tiny_opts=(--cells "$tiny_arg")
 	[[ $reuse == n ]] || tiny_opts+=(--reuse)
@@ -228,7 +225,7 @@ if [[ -n $tiny_arg && -n $tiny_steps ]]; then
 fi
 
 # Repeated boots of every cell of the run at its last step: flakes.
-if [[ -n $repeat_arg ]]; then
+if [[ -z $plan && -n $repeat_arg ]]; then
 	printf '[repeat] %s, %s boots per variant at %s: started\n' "$repeat_arg" "$repeat" "${step_list[-1]}"
 	rep_rc=0
 	run "$REPO/scripts/repeat.sh" --cells "$repeat_arg" --step "${step_list[-1]}" \
@@ -238,7 +235,7 @@ if [[ -n $repeat_arg ]]; then
 fi
 
 # The debug cells (sanitizers, kmemleak) at the steps asked for.
-if [[ -n $debug_arg ]]; then
+if [[ -z $plan && -n $debug_arg ]]; then
 	printf '[debug] %s at %s: started\n' "$debug_arg" "$debug"
 	dbg_opts=(--cells "$debug_arg" --steps "$debug")
 	[[ $reuse == n ]] || dbg_opts+=(--reuse)

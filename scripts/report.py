@@ -627,14 +627,14 @@ def judge_peer(results: str, steps: List[Tuple[str, str]],
 
 
 def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str],
-               planned: Optional[List[str]] = None,
+               planned: Optional[Dict[str, List[str]]] = None,
                inputs: Optional[Callable[[str], Dict[str, str]]] = None) -> dict:
     """The tiny cells (scripts/tiny-cells.sh) at @steps ([(name, sha)]):
     {cell: {step: {'status', 'line'}}}, status green, red, n/a,
     incomplete, stale (made at another commit, or with other inputs than
     inputs(cell) gives: its kunitconfig, its expected file, ...), not run,
-    or left to the main job (a step not in @planned, when a plan names the
-    steps)."""
+    or left to the main job (a step not in @planned[cell], when a plan
+    names the steps)."""
     out: Dict[str, Dict[str, dict]] = {}
     for c in tiny:
         row = out.setdefault(c, {})
@@ -643,7 +643,7 @@ def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str],
             try:
                 meta = read_meta(os.path.join(d, 'meta'))
             except OSError:
-                left = planned is not None and step not in planned
+                left = planned is not None and step not in planned.get(c, [])
                 row[step] = {'status': LEFT if left else 'not run', 'line': ''}
                 continue
             try:
@@ -662,7 +662,7 @@ def judge_tiny(results: str, steps: List[Tuple[str, str]], tiny: List[str],
                 status = 'n/a'
             else:
                 status = 'green' if ': GREEN: ' in line else 'red'
-            if planned is not None and step not in planned and \
+            if planned is not None and step not in planned.get(c, []) and \
                     status in ('stale', 'incomplete', 'not run'):
                 status, line = LEFT, ''
             row[step] = {'status': status, 'line': line}
@@ -916,9 +916,10 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
                           'run scripts/prepare-tree.sh')
 
     def planned(kind: str, step: str, name: str) -> bool:
-        if not plan or name not in plan.get(kind, {}):
+        if not plan:
             return True
-        return step in plan[kind][name]
+        also = plan.get('sched_only', {}) if kind == 'builds' else {}
+        return step in plan.get(kind, {}).get(name, []) + also.get(name, [])
 
     same_as = getattr(args, 'same_as', '') or ''
     current = {c: inputs('cells', c) if inputs else None for c in cells}
@@ -999,14 +1000,16 @@ def judge(args, cells_def: List[dict], builds: Optional[List[str]] = None,
     data['size'] = None
     data['code'] = None
     if last != BASELINE and limit is not None:
-        rows, probs = judge_sizes(args.results, BASELINE, last, cells, limit)
+        rows, probs = judge_sizes(args.results, BASELINE, last,
+                                  [c for c in cells if planned('cells', BASELINE, c) and
+                                   planned('cells', last, c)], limit)
         data['size'] = {'base': BASELINE, 'last': last, 'limit': limit, 'rows': rows}
         problems.extend(f'size: {p}' for p in probs)
         data['code'] = judge_code(args.tree, [(s, sha_of[s]) for s in
                                               dict.fromkeys([BASELINE] + steps)])
     tiny = [t for t in getattr(args, 'tiny', '').split(',') if t]
     data['tiny'] = judge_tiny(args.results, [(s, sha_of[s]) for s in steps], tiny,
-                              plan.get('tiny') if plan and 'tiny' in plan else None,
+                              plan.get('tiny', {}) if plan else None,
                               (lambda c: inputs('tiny', c)) if inputs else None) \
         if tiny else None
     needs = sorted({c['needs'] for c in matrix.load().get('tiny', []) if c['name'] in tiny})
@@ -1088,7 +1091,9 @@ def render_markdown(data: dict) -> str:
     for p in data['series']:
         lines.append(f'  - `{p["name"]}` sha256 `{p["sha256"]}`')
     if data['left']:
-        why = (data['plan'] or {}).get('left', '')
+        plan = data['plan'] or {}
+        why = '; '.join(f'{n} ({plan["why"][n]})' if n in plan.get('why', {}) else n
+                        for n in plan.get('left', []))
         lines.append(f'- Left to the main job (scripts/matrix.sh): {len(data["left"])} '
                      f'cell step(s){": " + why if why else ""}')
     lines += ['', '## Results', '']

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Unit tests of scripts/budget.py."""
+"""Unit tests of scripts/budget.py: the test command's deadline loop."""
 
 import contextlib
 import io
@@ -8,122 +8,208 @@ import os
 import subprocess
 import tempfile
 import unittest
-import unittest.mock
 
 import budget
 
 STEPS = ['00-baseline', '01-a', '02-b', '03-c']
-CELLS = ['x86_64-smp', 'x86_64-up', 'arm-smp', 'arm-up']
-BUILDS = ['lean-smp', 'lean-up']
-TINY = ['x86_64-tiny']
-FULL = {'x86_64-smp': 300, 'x86_64-up': 300, 'arm-smp': 200, 'arm-up': 200,
-        'lean-smp': 300, 'lean-up': 300, 'x86_64-tiny': 100, 'upstream': 200}
+DEFINED = {
+    'cells': [{'name': 'x86_64-smp', 'arch': 'x86_64', 'smp': True},
+              {'name': 'x86_64-up', 'arch': 'x86_64', 'smp': False},
+              {'name': 'arm-smp', 'arch': 'arm', 'smp': True},
+              {'name': 'arm-up', 'arch': 'arm', 'smp': False}],
+    'builds': [{'name': 'lean-up', 'arch': 'x86_64'}],
+    'tiny': [{'name': 'arm-tiny', 'arch': 'arm', 'needs': 'X'},
+             {'name': 'x86_64-nort', 'arch': 'x86_64', 'needs': 'Y'},
+             {'name': 'x86_64-tiny', 'arch': 'x86_64', 'needs': 'X'}],
+    'debug': [{'name': 'arm-up-sanitize', 'cell': 'arm-up'}],
+}
+ARCH = {e['name']: e['arch'] for k in ('cells', 'builds', 'tiny') for e in DEFINED[k]}
+ARCH['arm-up-sanitize'] = 'arm'
+TINY_STEPS = {'arm-tiny': ['02-b', '03-c'], 'x86_64-nort': ['03-c'],
+              'x86_64-tiny': ['02-b', '03-c']}
+MUTANTS = {'subset': 10, 'all': 40, 'arm-tiny': 5, 'x86_64-nort': 12, 'x86_64-tiny': 0}
+C = budget.CELL_STEP
 
 
 def header_step(name, a, b):
     """03-c edits a header every object includes; the others one file."""
-    return 1.0 if '03-c' in (a, b) else 0.0
+    return 1.0 if a is None or '03-c' in (a, b) else 0.0
 
 
-def matrix(frac=header_step, tiny_steps=('02-b', '03-c'), full=None):
-    return budget.Matrix(STEPS, CELLS, BUILDS, TINY, list(tiny_steps),
-                         ['x86_64-smp', 'arm-up'], 56, 16, FULL if full is None else full,
-                         frac, 'upstream')
+def costs(full=None, debug=None):
+    return budget.Costs(STEPS, ARCH, full or {}, header_step, boots=12, mutants=MUTANTS,
+                        debug=debug if debug is not None else {'arm-up-sanitize': ''})
 
 
-def plan(elapsed, limit=60 * 60, **kw):
-    return budget.make_plan(elapsed, limit, matrix(**kw))
+def found(repeat=5):
+    return budget.items(STEPS, DEFINED, TINY_STEPS, repeat, MUTANTS)
 
 
-C, B, S, M, U = (budget.CELL_STEP, budget.BUILD_STEP, budget.SCHED_ONLY, budget.MUTANT,
-                 budget.MUTANTS_SETUP)
-# The reduced plan with FULL and header_step: the last step everywhere (4
-# full rebuilds, 1000 s, + 4 * C), the builds' kernel/sched/ (2 * S),
-# x86_64-smp and arm-up at 01 and 02 (4 * C), 16 mutants (U + 16 * M).
-CORE = 1000 + 8 * C + 2 * S + U + 16 * M
+def loop(deadline, full=None, actual=None):
+    """Run the deadline loop as test.sh does: each item takes @actual
+    seconds (default: its estimate). The plan, and the time at the end."""
+    plan, now = budget.empty_plan(), 0
+    while True:
+        line = budget.next_item(plan, now, deadline, costs(full), found())
+        if not line:
+            return plan, now
+        now += actual if actual is not None else plan['taken'][-1][1]
 
 
 class CostTest(unittest.TestCase):
 
-    def test_run_cost_counts_what_a_step_rebuilds(self):
-        m = matrix()
-        # 01 and 02 rebuild nothing outside kernel/sched/, 03 everything.
-        self.assertEqual(m.run_cost('x86_64-up', '00-baseline', STEPS), 3 * C + 300)
-        self.assertEqual(m.run_cost('x86_64-up', '00-baseline', ['00-baseline', '02-b']), C)
-        # From the last step back to 02 (the tiny cells): a full rebuild.
-        self.assertEqual(m.run_cost('x86_64-tiny', '03-c', ['02-b', '03-c']), C + 100)
+    def test_unmeasured_folders_are_cold_on_a_slow_machine(self):
+        c = costs()
+        self.assertEqual(c.speed, budget.SLOW)
+        self.assertEqual(c.full('x86_64-up'), 2 * budget.COLD['x86_64'])
+        self.assertEqual(c.full('arm-tiny'), 2 * budget.COLD['arm'])
+        self.assertEqual(c.full('arm-up-sanitize'),
+                         round(2 * budget.COLD['arm'] * budget.DEBUG_FACTOR))
 
-    def test_build_cost(self):
-        m = matrix()
-        sched = budget.SCHED
-        self.assertEqual(m.build_cost('lean-up', {'00-baseline': sched}), 0)
-        self.assertEqual(m.build_cost('lean-up', {'00-baseline': sched, '03-c': sched}), S)
-        # The first full build builds every object.
-        self.assertEqual(m.build_cost('lean-up', {'00-baseline': sched, '01-a': 'vmlinux'}),
-                         B + 300)
-        self.assertEqual(m.build_cost('lean-up', {s: 'vmlinux' for s in STEPS[1:]}),
-                         B + 300 + B + B + 300)
+    def test_a_measured_build_sets_the_speed(self):
+        c = costs(full={'arm-up': budget.COLD['arm'] // 2})
+        self.assertEqual(c.speed, 0.5)
+        self.assertEqual(c.full('arm-up'), budget.COLD['arm'] // 2)
+        self.assertEqual(c.full('x86_64-smp'), budget.COLD['x86_64'] // 2)
+        # The slowest ratio measured counts.
+        c = costs(full={'arm-up': budget.COLD['arm'] // 2, 'x86_64-smp': budget.COLD['x86_64']})
+        self.assertEqual(c.full('x86_64-up'), budget.COLD['x86_64'])
 
-    def test_unmeasured_build_counts_as_cold(self):
-        m = matrix(full={})
-        self.assertEqual(m.run_cost('arm-smp', '00-baseline', ['03-c']),
-                         C + budget.UNMEASURED)
+    def test_steps_cost_what_they_rebuild(self):
+        c = costs(full={'x86_64-up': 300})
+        # From an empty folder: a full build; 01, 02 rebuild nothing, 03 all.
+        self.assertEqual(c.run_cost('x86_64-up', STEPS), 4 * C + 600)
+        self.assertEqual(c.run_cost('x86_64-up', ['00-baseline', '02-b']), 2 * C + 300)
+        self.assertEqual(c.run_cost('x86_64-up', ['03-c'], at='02-b'), C + 300)
+        self.assertEqual(c.run_cost('x86_64-up', ['02-b'], at='01-a'), C)
+
+    def test_plan_costs(self):
+        c = costs(full={'arm-up': 200})
+        plan = budget.empty_plan()
+        self.assertEqual(c(plan), 0)
+        plan['repeat'] = 5
+        self.assertEqual(c(plan), 5 * 12 * budget.REPEAT_BOOT)
+        plan = dict(budget.empty_plan(), mutants=['subset', 'x86_64-nort'])
+        self.assertEqual(c(plan), 2 * budget.MUTANTS_SETUP + 22 * budget.MUTANT)
+        plan = dict(budget.empty_plan(), sched_only={'lean-up': ['00-baseline', '03-c']})
+        self.assertEqual(c(plan), 2 * budget.SCHED_ONLY)
+        plan = dict(budget.empty_plan(), upstream=True)
+        self.assertEqual(c(plan), C + 200)
 
 
-class PlanTest(unittest.TestCase):
+class ItemsTest(unittest.TestCase):
 
-    def test_warm_machine_runs_everything(self):
-        p = plan(elapsed=180, limit=10 * 3600)
-        self.assertEqual(p['mode'], 'full')
-        self.assertEqual(p['mutants'], 'all')
-        self.assertTrue(p['upstream'])
-        self.assertEqual(p['cells']['arm-smp'], STEPS)
-        self.assertEqual(p['builds']['lean-up'], STEPS)
-        self.assertEqual(p['sched_only']['lean-up'], ['00-baseline'])
-        self.assertEqual(p['tiny'], ['02-b', '03-c'])
-        self.assertEqual(p['left'], '')
-        self.assertEqual(p['estimate_seconds'], 180 + sum(c for _, c in p['costs']))
+    def test_order(self):
+        names = [f[0] for f in found()]
+        self.assertEqual(names[:6], [
+            'arm-up at the baseline and the last step',
+            'x86_64-smp at the baseline and the last step',
+            'the tiny cell arm-tiny at 03-c', 'the tiny cell x86_64-nort at 03-c',
+            'x86_64-up at the baseline and the last step',
+            'arm-smp at the baseline and the last step'])
+        self.assertEqual(names[6], 'the tiny cell x86_64-tiny at 03-c')
+        self.assertLess(names.index('5 boots per variant of every cell at the last step '
+                                    '(flakes)'), names.index('every step in arm-up and '
+                                                             'x86_64-smp'))
+        self.assertLess(names.index('the 10 mutants of kunit/mutants/ci-subset'),
+                        names.index('the debug cells (arm-up-sanitize) at the last step'))
+        self.assertIn('the tiny cell arm-tiny at 02-b', names)
+        self.assertNotIn('the tiny cell x86_64-nort at 02-b', names)
+        # A tiny cell with no mutant of its own has no run.
+        self.assertEqual(names[-2:], ['the 5 mutants of the tiny cell arm-tiny',
+                                      'the 12 mutants of the tiny cell x86_64-nort'])
+        lines = dict((f[0], f[1]) for f in found())
+        self.assertEqual(lines['arm-up at the baseline and the last step'],
+                         'cells arm-up 00-baseline,03-c')
+        self.assertEqual(lines['the tiny cell arm-tiny at 02-b'], 'tiny arm-tiny 02-b')
+        self.assertEqual(lines['the debug cells (arm-up-sanitize) at the last step'],
+                         'debug 03-c')
 
-    def test_cold_machine_takes_what_fits_in_order(self):
-        # CORE, and 100 s are left: too few for the upstream-form tests
-        # (C + 200) or the tiny cells at 02 (C + 100).
-        p = plan(elapsed=3600 - CORE - 100)
-        self.assertEqual(p['cells']['x86_64-smp'], STEPS)
-        self.assertEqual(p['cells']['x86_64-up'], ['00-baseline', '03-c'])
-        self.assertEqual(p['builds']['lean-smp'], ['00-baseline', '03-c'])
-        self.assertEqual(p['sched_only']['lean-smp'], ['00-baseline', '03-c'])
-        self.assertEqual(p['mutants'], 'subset')
-        self.assertEqual(p['estimate_seconds'], 3600 - 100)
-        self.assertFalse(p['upstream'])
-        self.assertEqual(p['tiny'], ['03-c'])
-        self.assertEqual(p['warning'], '')
-        self.assertIn('the 16 mutants of kunit/mutants/ci-subset', p['taken'])
-        self.assertIn('leaves the upstream-form tests;', p['left'])
+    def test_no_repeats_asked_no_item(self):
+        self.assertFalse(any('boots' in f[0] for f in found(repeat=0)))
 
-    def test_a_smaller_item_after_one_that_does_not_fit(self):
-        # Nothing of 01-03 rebuilds outside kernel/sched/: the upstream-form
-        # tests (C + 200) fit where the tiny cells (C) also fit.
-        p = plan(elapsed=60 * 60 - (4 * C + 2 * S + 4 * C + U + 16 * M + C),
-                 frac=lambda *a: 0.0)
-        self.assertFalse(p['upstream'])
-        self.assertEqual(p['tiny'], ['02-b', '03-c'])
 
-    def test_the_last_step_everywhere_runs_even_over_budget(self):
-        p = plan(elapsed=80 * 60, limit=75 * 60)
-        self.assertEqual(p['mode'], 'reduced')
-        self.assertEqual(p['cells']['arm-smp'], ['00-baseline', '03-c'])
-        self.assertEqual(p['mutants'], 'none')
-        self.assertIn('over the 75 min budget', p['warning'])
+class LoopTest(unittest.TestCase):
 
-    def test_full_cells_must_be_cells(self):
-        with self.assertRaisesRegex(budget.BudgetError, 'must be cells of the matrix'):
-            budget.Matrix(STEPS, CELLS, BUILDS, TINY, [], ['x86-renamed'], 1, 1, {},
-                          header_step)
+    def test_a_fast_machine_runs_everything(self):
+        plan, _ = loop(10 ** 6, full={c: 10 for c in ARCH})
+        self.assertEqual(plan['left'], [])
+        self.assertEqual(len(plan['taken']), len(found()))
+        self.assertEqual(plan['cells']['x86_64-up'], STEPS)
+        self.assertEqual(plan['tiny']['arm-tiny'], ['02-b', '03-c'])
+        self.assertEqual(plan['mutants'], ['subset', 'all', 'arm-tiny', 'x86_64-nort'])
+        self.assertEqual((plan['repeat'], plan['debug'], plan['upstream']), (5, ['03-c'], True))
 
-    def test_baseline_only_series(self):
-        p = budget.make_plan(9999, 60, budget.Matrix(['00-baseline'], CELLS, [], [], [],
-                                                     ['x86_64-smp'], 3, 1, {}, header_step))
-        self.assertEqual(p['cells']['arm-smp'], ['00-baseline'])
+    def test_nothing_is_always_taken(self):
+        # Less than a cold pair: nothing runs, everything is left, in time.
+        plan, now = loop(80)
+        self.assertEqual(plan['taken'], [])
+        self.assertEqual(now, 0)
+        self.assertEqual(plan['left'][0], 'arm-up at the baseline and the last step')
+        self.assertIn('estimated at', plan['why']['arm-up at the baseline and the last step'])
+        self.assertEqual(len(plan['left']), len(found()))
+        # The build-only configurations' kernel/sched/ fits where no cell
+        # does; the mutants, which build from what the cells leave in
+        # ccache, are left without them.
+        plan, now = loop(600)
+        self.assertEqual([t[0] for t in plan['taken']],
+                         ['the build-only configurations at the baseline and the last step, '
+                          'kernel/sched/ only'])
+        self.assertEqual(now, 2 * budget.SCHED_ONLY)
+        self.assertIn('arm-up at 03-c, which this run left',
+                      plan['why']['the 10 mutants of kunit/mutants/ci-subset'])
+
+    def test_the_loop_ends_by_the_deadline(self):
+        for deadline in (900, 2000, 5000, 9000):
+            plan, now = loop(deadline)
+            self.assertLessEqual(now, deadline)
+            self.assertTrue(plan['left'])
+
+    def test_an_item_that_needs_a_left_one_is_left(self):
+        # arm-up's pair fits, x86_64-smp's does not: no repeats, no debug
+        # cells without their plain cell... the debug cell is arm-up's.
+        plan, _ = loop(2 * C + 2 * 2 * budget.COLD['arm'] + 100)
+        self.assertEqual([t[0] for t in plan['taken']][:1],
+                         ['arm-up at the baseline and the last step'])
+        name = '5 boots per variant of every cell at the last step (flakes)'
+        self.assertIn(name, plan['left'])
+        self.assertIn('x86_64-smp at 03-c', plan['why'][name])
+
+    def test_seconds_of_an_item_are_recorded(self):
+        plan, _ = loop(10 ** 6, full={c: 10 for c in ARCH}, actual=7)
+        self.assertTrue(all(t[2] == 7 for t in plan['taken'][:-1]))
+
+    def test_stopped(self):
+        plan = budget.empty_plan()
+        budget.next_item(plan, 0, 10 ** 6, costs(), found())
+        self.assertEqual(plan['cells'], {'arm-up': ['00-baseline', '03-c']})
+        budget.stopped(plan, 99)
+        self.assertEqual(plan['cells'], {})
+        self.assertEqual(plan['taken'], [])
+        self.assertEqual(plan['left'], ['arm-up at the baseline and the last step'])
+        self.assertIn('stopped at the deadline', plan['why'][plan['left'][0]])
+        # Taken again? No: it is decided.
+        self.assertTrue(budget.next_item(plan, 0, 10 ** 6, costs(), found()).startswith(
+            'cells x86_64-smp '))
+        with self.assertRaises(budget.BudgetError):
+            budget.stopped(budget.empty_plan(), 1)
+
+
+class CountTest(unittest.TestCase):
+
+    def test_count_mutants(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, 's'))
+            for name, head in (('a', ''), ('b', '# tiny: X\n'),
+                               ('c', '# tiny: Y\n# tiny cells: x86_64-nort\n'),
+                               ('d', '# tiny: Y\n# tiny cells: arm-nort\n')):
+                with open(os.path.join(d, 's', name + '.sed'), 'w', encoding='utf-8') as f:
+                    f.write(f'# step: 00\n{head}s/a/b/\n')
+            with open(os.path.join(d, 'ci-subset'), 'w', encoding='utf-8') as f:
+                f.write('# the subset\ns/a.sed\n\n')
+            self.assertEqual(budget.count_mutants(d, DEFINED['tiny']),
+                             {'subset': 1, 'all': 1, 'arm-tiny': 1, 'x86_64-nort': 1,
+                              'x86_64-tiny': 1})
 
 
 class RebuiltTest(unittest.TestCase):
@@ -164,90 +250,28 @@ class RebuiltTest(unittest.TestCase):
             self.assertEqual(r('no-folder', '00', '01'), 1.0)
 
 
-class FilterTest(unittest.TestCase):
 
-    def test_keep(self):
-        p = plan(elapsed=3600 - CORE - 100)
-        self.assertTrue(budget.keep(p, '01-a', 'x86_64-smp'))
-        self.assertFalse(budget.keep(p, '01-a', 'x86_64-up'))
-        self.assertTrue(budget.keep(p, '03-c', 'lean-up'))
-        self.assertFalse(budget.keep(p, '02-b', 'lean-up'))
-        self.assertTrue(budget.keep(p, '02-b', 'not-in-the-plan'))
 
-    def test_main_filter_and_get(self):
+class MainTest(unittest.TestCase):
+
+    def test_get_and_stopped(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, 'plan.json')
-            with open(path, 'w', encoding='utf-8') as f:
-                json.dump(plan(elapsed=3600 - CORE - 100), f)
-            out = io.StringIO()
-            stdin = io.StringIO('01-a x86_64-up run-cell.sh\n01-a arm-up run-cell.sh\n'
-                                '03-c lean-up build-only.sh\n')
-            with contextlib.redirect_stdout(out), unittest.mock.patch('sys.stdin', stdin):
-                budget.main(['filter', path])
-            self.assertEqual(out.getvalue(), '01-a arm-up run-cell.sh\n'
-                             '03-c lean-up build-only.sh --sched-only\n')
+            plan = budget.empty_plan()
+            budget.next_item(plan, 0, 10 ** 6, costs(), found())
+            budget.save(path, plan)
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
-                budget.main(['get', path, 'tiny'])
-            self.assertEqual(out.getvalue(), '03-c\n')
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                budget.main(['get', path, 'mutants'])
-            self.assertEqual(out.getvalue(), 'subset\n')
+                budget.main(['get', path, 'cells'])
+            self.assertEqual(out.getvalue(), 'arm-up\n')
+            budget.main(['stopped', path, '--elapsed', '5'])
+            with open(path, encoding='utf-8') as f:
+                self.assertEqual(json.load(f)['left'],
+                                 ['arm-up at the baseline and the last step'])
             with self.assertRaises(budget.BudgetError):
-                budget.main(['get', os.path.join(d, 'none.json'), 'mutants'])
-
-
-class ReliabilityItemsTest(unittest.TestCase):
-    """The repeats and the debug cells in the plan."""
-
-    def matrix(self, debug=None, full=None):
-        return budget.Matrix(STEPS, CELLS, BUILDS, TINY, ['02-b', '03-c'],
-                             ['x86_64-smp', 'arm-up'], 56, 16, full or FULL, header_step,
-                             'upstream', debug if debug is not None else
-                             {'x86_64-smp-sanitize': '', 'arm-up-sanitize': '03-c'},
-                             repeat=5, repeat_boots=12)
-
-    def test_costs(self):
-        m = self.matrix(full=dict(FULL, **{'arm-up-sanitize': 500}))
-        empty = budget.empty_plan(m)
-        self.assertEqual(m.estimate(dict(empty, repeat=5)) - m.estimate(empty),
-                         5 * 12 * budget.REPEAT_BOOT)
-        # x86_64-smp-sanitize has no kernel yet: a full build, unmeasured;
-        # arm-up-sanitize holds the last step already: the fixed part.
-        self.assertEqual(m.estimate(dict(empty, debug=['03-c'])) - m.estimate(empty),
-                         4 * C + budget.UNMEASURED_DEBUG)
-
-    def test_everything_fits(self):
-        p = budget.make_plan(0, 10 * 3600, self.matrix())
-        self.assertEqual(p['mode'], 'full')
-        self.assertEqual(p['repeat'], 5)
-        self.assertEqual(p['debug'], ['03-c'])
-
-    def test_repeats_come_early_the_debug_cells_after_the_subset(self):
-        m = self.matrix()
-        names = [d for d, _ in m.items()]
-        self.assertEqual(names[2], '5 boots per variant of every cell at the last step (flakes)')
-        self.assertLess(names.index('the 16 mutants of kunit/mutants/ci-subset'),
-                        names.index('the debug cells (x86_64-smp-sanitize, arm-up-sanitize) '
-                                    'at the last step'))
-        # Room for the core and the repeats, not for a cold debug build.
-        p = budget.make_plan(0, CORE + 5 * 12 * budget.REPEAT_BOOT + 60, m)
-        self.assertEqual(p['repeat'], 5)
-        self.assertEqual(p['debug'], [])
-        self.assertIn('the debug cells (x86_64-smp-sanitize, arm-up-sanitize) at the last '
-                      'step', p['left'])
-        # The repeats are taken even when nothing but the last step fits.
-        p = budget.make_plan(0, 60, m)
-        self.assertEqual(p['repeat'], 5)
-        self.assertIn('5 boots per variant of every cell at the last step (flakes)',
-                      p['taken'])
-        self.assertNotIn('the build-only configurations at the last step, kernel/sched/ only',
-                         p['taken'])
-
-    def test_no_debug_cells_no_item(self):
-        m = self.matrix(debug={})
-        self.assertFalse(any('debug' in d for d, _ in m.items()))
+                budget.main(['get', os.path.join(d, 'none.json'), 'left'])
+            with self.assertRaises(budget.BudgetError):
+                budget.main(['plan'])
 
 
 if __name__ == '__main__':

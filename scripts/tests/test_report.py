@@ -374,12 +374,19 @@ class RunStateTest(ReportTestCase):
 
     def test_plan_leaves_steps_to_the_main_job(self):
         self.put('00-baseline', SHA0)
-        plan = {'cells': {CELL['name']: ['00-baseline']}, 'left': 'cold build folders'}
+        plan = {'cells': {CELL['name']: ['00-baseline']}, 'left': ['every step'],
+                'why': {'every step': 'estimated at 900 s with 60 s to go'}}
         text, green = self.run_report(plan=plan)
         self.assertTrue(green, text)
         self.assertIn('| 01-move | `bbbbbbbbbbbb` | left to the main job |', text)
         self.assertIn('- 01-move x86_64-smp', text)
-        self.assertIn('cold build folders', text)
+        self.assertIn(': every step (estimated at 900 s with 60 s to go)', text)
+        # A cell the plan does not name at all is left too.
+        shutil.rmtree(os.path.join(self.results, '00-baseline'))
+        text, green = self.run_report(plan={'cells': {}, 'left': []})
+        self.assertTrue(green, text)
+        self.assertIn('| 00-baseline | `aaaaaaaaaaaa` | left to the main job |', text)
+        self.put('00-baseline', SHA0)
         # An earlier run's stale or incomplete result where the plan runs
         # nothing is left to the main job too.
         self.put('01-move', 'c' * 40)

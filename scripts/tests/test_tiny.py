@@ -165,7 +165,7 @@ class TinyJudgeTest(ReportTestCase):
         self.assertIn('## Tiny cells', report.render_markdown(data))
         # Unless a plan left that step to the main job (and named it).
         data = report.judge(args, [CELL], plan={'cells': {CELL['name']: ['00-baseline']},
-                                                  'tiny': ['00-baseline']})
+                                                  'tiny': {'arm-tiny': ['00-baseline']}})
         self.assertEqual(data['tiny']['arm-tiny']['01-move']['status'], report.LEFT)
         self.assertEqual(data['problems'], [])
         self.assertEqual(data['verdict'], 'GREEN')
