@@ -356,15 +356,16 @@ class Rebuilt:
         return sum(1 for u in objects if u & change) / len(objects)
 
 
-def has_option(tree: str, sha: str, symbol: str) -> bool:
-    """Whether the tree at @sha defines the Kconfig @symbol (the test
-    scaffolding's stand-in, kernel/sched/Kconfig.kunit, does not count)."""
-    r = subprocess.run(['git', '-C', tree, 'grep', '-q', '-E', f'^(menu)?config {symbol}$',
-                        sha, '--', ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit'],
-                       check=False, capture_output=True)
+def options(tree: str, sha: str, symbols: Set[str]) -> Set[str]:
+    """Which of the Kconfig @symbols the tree at @sha defines (the test
+    scaffolding's stand-ins, kernel/sched/Kconfig.kunit, do not count)."""
+    r = subprocess.run(['git', '-C', tree, 'grep', '-h', '-E',
+                        f'^(menu)?config ({"|".join(sorted(symbols))})$', sha, '--',
+                        ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit'],
+                       check=False, capture_output=True, text=True)
     if r.returncode > 1:
-        raise BudgetError(f'git grep for config {symbol} at {sha} failed: {r.stderr!r}')
-    return r.returncode == 0
+        raise BudgetError(f'git grep for Kconfig options at {sha} failed: {r.stderr!r}')
+    return {line.split()[-1] for line in r.stdout.splitlines()}
 
 
 def count_mutants(folder: str, tiny: List[dict]) -> Dict[str, int]:
@@ -419,8 +420,9 @@ def main(argv: List[str]) -> int:
     plan = load(args.plan) if os.path.exists(args.plan) else empty_plan()
     defined = matrix.load()
     if 'tiny_steps' not in plan:
-        plan['tiny_steps'] = {t['name']: [s for s in steps if has_option(args.tree, shas[s],
-                                                                         t['needs'])]
+        needs = {t['needs'] for t in defined.get('tiny', [])}
+        found = {s: options(args.tree, shas[s], needs) for s in steps} if needs else {}
+        plan['tiny_steps'] = {t['name']: [s for s in steps if t['needs'] in found[s]]
                               for t in defined.get('tiny', [])}
     arch, folders, full = {}, {}, {}
     for kind in ('cells', 'builds', 'tiny'):
@@ -450,10 +452,25 @@ def main(argv: List[str]) -> int:
         full[name] = max(measured) if measured else None
     boots = sum(4 if c.get('smp') else 2 for c in defined.get('cells', []))
     mutants = count_mutants(args.mutants, defined.get('tiny', []))
-    costs = Costs(steps, arch, {k: v for k, v in full.items() if v is not None},
-                  Rebuilt(args.tree, shas, steps, folders), boots, mutants, debug)
-    found = items(steps, defined, plan['tiny_steps'], args.repeat, mutants)
-    line = next_item(plan, args.elapsed, args.deadline, costs, found)
+    # The share of a folder's objects a step rebuilds, kept for the run:
+    # reading a folder's kbuild files takes seconds.
+    rebuilt = Rebuilt(args.tree, shas, steps, folders)
+    known = plan.setdefault('rebuilt', {})
+
+    def frac(name: str, a: Optional[str], b: str) -> float:
+        key = f'{name} {a} {b}'
+        if key in known:
+            return known[key]
+        share = rebuilt(name, a, b)
+        # A folder with no objects yet (1.0) is read again next time.
+        if rebuilt.uses.get(folders.get(name, '')):
+            known[key] = share
+        return share
+
+    costs = Costs(steps, arch, {k: v for k, v in full.items() if v is not None}, frac,
+                  boots, mutants, debug)
+    line = next_item(plan, args.elapsed, args.deadline, costs,
+                     items(steps, defined, plan['tiny_steps'], args.repeat, mutants))
     save(args.plan, plan)
     if line:
         print(line)

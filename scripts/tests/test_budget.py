@@ -254,6 +254,59 @@ class RebuiltTest(unittest.TestCase):
 
 class MainTest(unittest.TestCase):
 
+    def test_next_on_a_tree(self):
+        """budget.py next on a git tree whose third step adds the options."""
+        with tempfile.TemporaryDirectory() as d:
+            tree = os.path.join(d, 'linux')
+            os.makedirs(os.path.join(tree, 'init'))
+            os.makedirs(os.path.join(tree, 'kernel', 'sched'))
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+
+            def commit(path, text):
+                with open(os.path.join(tree, path), 'w', encoding='utf-8') as f:
+                    f.write(text)
+                subprocess.run(['git', '-C', tree, 'add', '-A'], check=True)
+                subprocess.run(['git', '-C', tree, '-c', 'user.name=t', '-c',
+                                'user.email=t@t', 'commit', '-qm', path], check=True)
+                return subprocess.run(['git', '-C', tree, 'rev-parse', 'HEAD'], check=True,
+                                      capture_output=True, text=True).stdout.strip()
+
+            # The scaffolding's stand-ins do not count.
+            shas = [commit('kernel/sched/Kconfig.kunit',
+                           'config SCHED_CLASS_RT\nconfig SCHED_CLASS_DL\n'),
+                    commit('init/Kconfig', 'config SCHED_CLASS_DL\n'),
+                    commit('init/Kconfig', 'config SCHED_CLASS_DL\nconfig SCHED_CLASS_RT\n')]
+            steps_file = os.path.join(d, 'steps')
+            with open(steps_file, 'w', encoding='utf-8') as f:
+                f.write(''.join(f'{s} {h}\n' for s, h in zip(['00-base', '01-dl', '02-rt'],
+                                                              shas)))
+            path = os.path.join(d, 'plan.json')
+            argv = ['next', path, '--elapsed', '0', '--deadline', '100000', '--steps-file',
+                    steps_file, '--tree', tree, '--results', os.path.join(d, 'results'),
+                    '--build-root', os.path.join(d, 'build'), '--repeat', '5']
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                budget.main(argv)
+            self.assertEqual(out.getvalue().splitlines()[0], 'cells arm-up 00-base,02-rt')
+            # Estimated cold, on a machine twice as slow: two full builds.
+            self.assertIn(f'(estimated at {2 * C + 4 * budget.COLD["arm"]} s',
+                          out.getvalue().splitlines()[1])
+            with open(path, encoding='utf-8') as f:
+                plan = json.load(f)
+            self.assertEqual(plan['tiny_steps']['arm-tiny'], ['01-dl', '02-rt'])
+            self.assertEqual(plan['tiny_steps']['x86_64-nort'], ['02-rt'])
+            # The next call takes the next item; a deadline passed leaves it.
+            argv[3] = '99999'
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                budget.main(argv)
+            self.assertEqual(out.getvalue(), '')
+            with open(path, encoding='utf-8') as f:
+                plan = json.load(f)
+            self.assertEqual(len(plan['taken']), 1)
+            self.assertEqual(plan['taken'][0][2], 99999)
+            self.assertIn('x86_64-smp at the baseline and the last step', plan['left'])
+
     def test_get_and_stopped(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, 'plan.json')
