@@ -15,9 +15,8 @@ Estimates, measured as the run goes. A step in a build folder costs a
 fixed part (CELL_STEP: the run, the link, kernel/sched/) plus the folder's
 full build times the share of its objects the step rebuilds (those whose
 kbuild .NAME.o.cmd names a file the step changes; all of them in a folder
-with no object yet). A folder's full build is its first build measured in
-this run's results (the baseline of a cell, the last step of a tiny cell),
-else COLD[arch] times the machine's speed: the highest ratio of a measured
+with no object yet). A folder's full build is its longest build measured
+(in a fresh folder, the first one), else COLD[arch] times the machine's speed: the highest ratio of a measured
 full build to COLD[its arch], and 2 before any was measured (a machine
 twice as slow as the one COLD was measured on, with a cold ccache).
 
@@ -30,6 +29,8 @@ Usage:
   budget.py stopped PLAN
       the item last taken did not end before the deadline: it is dropped
       from PLAN and left to the main job
+  budget.py left PLAN
+      the items PLAN left, one a line, with why
   budget.py get PLAN KEY
       one top-level value of PLAN (lists comma-separated)
 
@@ -168,7 +169,7 @@ def items(steps: List[str], defined: dict, tiny_steps: Dict[str, List[str]], rep
         names = [t for t in names if set(which) & set(tiny_steps.get(t, []))]
         for t in names:
             at = [s for s in which if s in tiny_steps[t]]
-            found.append((f'the tiny cell {t} at {", ".join(at)}',
+            found.append((f'the tiny cell {t} at {", ".join(x.split("-")[0] for x in at)}',
                           f'tiny {t} {",".join(at)}', add_steps('tiny', [t], at), []))
 
     def setter(key, value):
@@ -397,6 +398,11 @@ def main(argv: List[str]) -> int:
         value = load(argv[1]).get(argv[2], '')
         print(','.join(value) if isinstance(value, (list, dict)) else value)
         return 0
+    if argv[:1] == ['left'] and len(argv) == 2:
+        plan = load(argv[1])
+        for name in plan.get('left', []):
+            print(f'- {name}: {plan.get("why", {}).get(name, "")}')
+        return 0
     if argv[:1] == ['stopped'] and len(argv) == 4 and argv[2] == '--elapsed':
         plan = load(argv[1])
         stopped(plan, int(argv[3]))
@@ -429,10 +435,13 @@ def main(argv: List[str]) -> int:
         for e in defined.get(kind, []):
             arch[e['name']] = e['arch']
             folders[e['name']] = os.path.join(args.build_root, e['name'])
-    for c in defined.get('cells', []):
-        full[c['name']] = build_seconds(args.results, steps[0], c['name'])
-    for t in defined.get('tiny', []):
-        full[t['name']] = build_seconds(args.results, steps[-1], t['name'])
+    # A folder's full build: the longest build of its results (the first
+    # one in a fresh folder; an incremental one is shorter).
+    for kind in ('cells', 'tiny'):
+        for e in defined.get(kind, []):
+            full[e['name']] = max((b for b in (build_seconds(args.results, s, e['name'])
+                                               for s in steps) if b is not None),
+                                  default=None)
     # A debug cell: its folder, the step it holds (run-cell.sh's stamp),
     # its longest measured build.
     debug: Dict[str, str] = {}

@@ -139,8 +139,8 @@ while true; do
 	esac
 done
 step "the report of what ran ($plan), at $SECONDS s"
-left=$(python3 "$REPO/scripts/budget.py" get "$plan" left)
-[[ -z $left ]] || note "left to the main job: $left"
+left=$(python3 "$REPO/scripts/budget.py" left "$plan")
+[[ -z $left ]] || printf 'left to the main job:\n%s\n' "$left"
 [[ ${#red_items[@]} -eq 0 ]] || note "red: $(IFS=';'; echo "${red_items[*]}")"
 rc=0
 run "$REPO/scripts/matrix.sh" --judge "$plan" || rc=$?

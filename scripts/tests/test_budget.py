@@ -104,24 +104,24 @@ class ItemsTest(unittest.TestCase):
         self.assertEqual(names[:6], [
             'arm-up at the baseline and the last step',
             'x86_64-smp at the baseline and the last step',
-            'the tiny cell arm-tiny at 03-c', 'the tiny cell x86_64-nort at 03-c',
+            'the tiny cell arm-tiny at 03', 'the tiny cell x86_64-nort at 03',
             'x86_64-up at the baseline and the last step',
             'arm-smp at the baseline and the last step'])
-        self.assertEqual(names[6], 'the tiny cell x86_64-tiny at 03-c')
+        self.assertEqual(names[6], 'the tiny cell x86_64-tiny at 03')
         self.assertLess(names.index('5 boots per variant of every cell at the last step '
                                     '(flakes)'), names.index('every step in arm-up and '
                                                              'x86_64-smp'))
         self.assertLess(names.index('the 10 mutants of kunit/mutants/ci-subset'),
                         names.index('the debug cells (arm-up-sanitize) at the last step'))
-        self.assertIn('the tiny cell arm-tiny at 02-b', names)
-        self.assertNotIn('the tiny cell x86_64-nort at 02-b', names)
+        self.assertIn('the tiny cell arm-tiny at 02', names)
+        self.assertNotIn('the tiny cell x86_64-nort at 02', names)
         # A tiny cell with no mutant of its own has no run.
         self.assertEqual(names[-2:], ['the 5 mutants of the tiny cell arm-tiny',
                                       'the 12 mutants of the tiny cell x86_64-nort'])
         lines = dict((f[0], f[1]) for f in found())
         self.assertEqual(lines['arm-up at the baseline and the last step'],
                          'cells arm-up 00-baseline,03-c')
-        self.assertEqual(lines['the tiny cell arm-tiny at 02-b'], 'tiny arm-tiny 02-b')
+        self.assertEqual(lines['the tiny cell arm-tiny at 02'], 'tiny arm-tiny 02-b')
         self.assertEqual(lines['the debug cells (arm-up-sanitize) at the last step'],
                          'debug 03-c')
 
@@ -295,6 +295,19 @@ class MainTest(unittest.TestCase):
                 plan = json.load(f)
             self.assertEqual(plan['tiny_steps']['arm-tiny'], ['01-dl', '02-rt'])
             self.assertEqual(plan['tiny_steps']['x86_64-nort'], ['02-rt'])
+            # A measured folder: its longest build is its full build.
+            for step, seconds in (('00-base', 100), ('02-rt', 300)):
+                os.makedirs(os.path.join(d, 'results', step, 'x86_64-smp'))
+                with open(os.path.join(d, 'results', step, 'x86_64-smp', 'meta'), 'w',
+                          encoding='utf-8') as f:
+                    f.write(f'sha=x\nbuild_seconds={seconds}\n')
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                budget.main(argv)
+            self.assertEqual(out.getvalue().splitlines(),
+                             ['cells x86_64-smp 00-base,02-rt', 'x86_64-smp at the baseline '
+                              f'and the last step (estimated at {2 * C + 600} s, to end by '
+                              '100000 s)'])
             # The next call takes the next item; a deadline passed leaves it.
             argv[3] = '99999'
             out = io.StringIO()
@@ -303,9 +316,9 @@ class MainTest(unittest.TestCase):
             self.assertEqual(out.getvalue(), '')
             with open(path, encoding='utf-8') as f:
                 plan = json.load(f)
-            self.assertEqual(len(plan['taken']), 1)
-            self.assertEqual(plan['taken'][0][2], 99999)
-            self.assertIn('x86_64-smp at the baseline and the last step', plan['left'])
+            self.assertEqual(len(plan['taken']), 2)
+            self.assertEqual(plan['taken'][1][2], 99999)
+            self.assertIn('the tiny cell arm-tiny at 02', plan['left'])
 
     def test_get_and_stopped(self):
         with tempfile.TemporaryDirectory() as d:
@@ -321,6 +334,11 @@ class MainTest(unittest.TestCase):
             with open(path, encoding='utf-8') as f:
                 self.assertEqual(json.load(f)['left'],
                                  ['arm-up at the baseline and the last step'])
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                budget.main(['left', path])
+            self.assertEqual(out.getvalue(), '- arm-up at the baseline and the last step: '
+                             'stopped at the deadline, at 5 s\n')
             with self.assertRaises(budget.BudgetError):
                 budget.main(['get', os.path.join(d, 'none.json'), 'left'])
             with self.assertRaises(budget.BudgetError):
