@@ -18,16 +18,16 @@ DEFINED = {
               {'name': 'arm-smp', 'arch': 'arm', 'smp': True},
               {'name': 'arm-up', 'arch': 'arm', 'smp': False}],
     'builds': [{'name': 'lean-up', 'arch': 'x86_64'}],
-    'tiny': [{'name': 'arm-tiny', 'arch': 'arm', 'needs': 'X'},
+    'tiny': [{'name': 'arm-nosys', 'arch': 'arm', 'needs': 'X'},
              {'name': 'x86_64-nort', 'arch': 'x86_64', 'needs': 'Y'},
              {'name': 'x86_64-tiny', 'arch': 'x86_64', 'needs': 'X'}],
     'debug': [{'name': 'arm-up-sanitize', 'cell': 'arm-up'}],
 }
 ARCH = {e['name']: e['arch'] for k in ('cells', 'builds', 'tiny') for e in DEFINED[k]}
 ARCH['arm-up-sanitize'] = 'arm'
-TINY_STEPS = {'arm-tiny': ['02-b', '03-c'], 'x86_64-nort': ['03-c'],
+TINY_STEPS = {'arm-nosys': ['02-b', '03-c'], 'x86_64-nort': ['03-c'],
               'x86_64-tiny': ['02-b', '03-c']}
-MUTANTS = {'subset': 10, 'all': 40, 'arm-tiny': 5, 'x86_64-nort': 12, 'x86_64-tiny': 0}
+MUTANTS = {'subset': 10, 'all': 40, 'arm-nosys': 5, 'x86_64-nort': 12, 'x86_64-tiny': 0}
 C = budget.CELL_STEP
 
 
@@ -62,7 +62,7 @@ class CostTest(unittest.TestCase):
         c = costs()
         self.assertEqual(c.speed, budget.SLOW)
         self.assertEqual(c.full('x86_64-up'), 2 * budget.COLD['x86_64'])
-        self.assertEqual(c.full('arm-tiny'), 2 * budget.COLD['arm'])
+        self.assertEqual(c.full('arm-nosys'), 2 * budget.COLD['arm'])
         self.assertEqual(c.full('arm-up-sanitize'),
                          round(2 * budget.COLD['arm'] * budget.DEBUG_FACTOR))
 
@@ -104,7 +104,7 @@ class ItemsTest(unittest.TestCase):
         self.assertEqual(names[:6], [
             'arm-up at the baseline and the last step',
             'x86_64-smp at the baseline and the last step',
-            'the tiny cell arm-tiny at 03', 'the tiny cell x86_64-nort at 03',
+            'the tiny cell arm-nosys at 03', 'the tiny cell x86_64-nort at 03',
             'x86_64-up at the baseline and the last step',
             'arm-smp at the baseline and the last step'])
         self.assertEqual(names[6], 'the tiny cell x86_64-tiny at 03')
@@ -113,15 +113,15 @@ class ItemsTest(unittest.TestCase):
                                                              'x86_64-smp'))
         self.assertLess(names.index('the 10 mutants of kunit/mutants/ci-subset'),
                         names.index('the debug cells (arm-up-sanitize) at the last step'))
-        self.assertIn('the tiny cell arm-tiny at 02', names)
+        self.assertIn('the tiny cell arm-nosys at 02', names)
         self.assertNotIn('the tiny cell x86_64-nort at 02', names)
         # A tiny cell with no mutant of its own has no run.
-        self.assertEqual(names[-2:], ['the 5 mutants of the tiny cell arm-tiny',
+        self.assertEqual(names[-2:], ['the 5 mutants of the tiny cell arm-nosys',
                                       'the 12 mutants of the tiny cell x86_64-nort'])
         lines = dict((f[0], f[1]) for f in found())
         self.assertEqual(lines['arm-up at the baseline and the last step'],
                          'cells arm-up 00-baseline,03-c')
-        self.assertEqual(lines['the tiny cell arm-tiny at 02'], 'tiny arm-tiny 02-b')
+        self.assertEqual(lines['the tiny cell arm-nosys at 02'], 'tiny arm-nosys 02-b')
         self.assertEqual(lines['the debug cells (arm-up-sanitize) at the last step'],
                          'debug 03-c')
 
@@ -136,8 +136,8 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(plan['left'], [])
         self.assertEqual(len(plan['taken']), len(found()))
         self.assertEqual(plan['cells']['x86_64-up'], STEPS)
-        self.assertEqual(plan['tiny']['arm-tiny'], ['02-b', '03-c'])
-        self.assertEqual(plan['mutants'], ['subset', 'all', 'arm-tiny', 'x86_64-nort'])
+        self.assertEqual(plan['tiny']['arm-nosys'], ['02-b', '03-c'])
+        self.assertEqual(plan['mutants'], ['subset', 'all', 'arm-nosys', 'x86_64-nort'])
         self.assertEqual((plan['repeat'], plan['debug'], plan['upstream']), (5, ['03-c'], True))
 
     def test_nothing_is_always_taken(self):
@@ -208,7 +208,7 @@ class CountTest(unittest.TestCase):
             with open(os.path.join(d, 'ci-subset'), 'w', encoding='utf-8') as f:
                 f.write('# the subset\ns/a.sed\n\n')
             self.assertEqual(budget.count_mutants(d, DEFINED['tiny']),
-                             {'subset': 1, 'all': 1, 'arm-tiny': 1, 'x86_64-nort': 1,
+                             {'subset': 1, 'all': 1, 'arm-nosys': 1, 'x86_64-nort': 1,
                               'x86_64-tiny': 1})
 
 
@@ -294,6 +294,7 @@ class MainTest(unittest.TestCase):
             with open(path, encoding='utf-8') as f:
                 plan = json.load(f)
             self.assertEqual(plan['tiny_steps']['arm-tiny'], ['01-dl', '02-rt'])
+            self.assertEqual(plan['tiny_steps']['arm-nosys'], [])
             self.assertEqual(plan['tiny_steps']['x86_64-nort'], ['02-rt'])
             # A measured folder: its longest build is its full build.
             for step, seconds in (('00-base', 100), ('02-rt', 300)):

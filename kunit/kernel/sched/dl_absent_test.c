@@ -274,6 +274,9 @@ static void sched_dl_absent_getattr(struct kunit *test)
 	int i, n = 0, seen = 0;
 	long ret;
 
+	/* sched_policy_attr_syscalls checks that they are gone. */
+	if (!IS_ENABLED(CONFIG_SCHED_ATTR_SYSCALLS))
+		kunit_skip(test, "no sched_getattr() system call (SCHED_ATTR_SYSCALLS=n)");
 	pids = kunit_kcalloc(test, DLA_MAX_TASKS, sizeof(*pids), GFP_KERNEL);
 	policies = kunit_kcalloc(test, DLA_MAX_TASKS, sizeof(*policies), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, pids);

@@ -242,6 +242,11 @@ static void sp_expect_getattr(struct kunit *test, struct task_struct *p,
 	}
 	ret = sched_test_getattr_user(&u, task_pid_vnr(p), &got);
 	sched_test_user_unmap(&u);
+	/* Without the system call there is nothing to read back. */
+	if (!IS_ENABLED(CONFIG_SCHED_ATTR_SYSCALLS)) {
+		KUNIT_EXPECT_EQ_MSG(test, ret, sys_ni_syscall(), "sched_getattr(): %s", desc);
+		return;
+	}
 	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "sched_getattr(): %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, got.sched_policy, e->policy, "getattr policy: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, got.sched_flags,
@@ -682,6 +687,72 @@ static void sched_policy_nice_round_trip(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, sp_do(ctx->p, &c->to), rt ? c->err : c->err_nort,
 			    "%s", c->desc);
 	KUNIT_ASSERT_EQ_MSG(test, sp_do(ctx->p, &c->back), 0, "back: %s", c->desc);
+	sp_expect_task(test, ctx->p, &e, c->desc);
+}
+
+/*
+ * The system calls of struct sched_attr, as user space makes them, on a
+ * SCHED_NORMAL task at nice 0: with CONFIG_SCHED_ATTR_SYSCALLS they work;
+ * without it sched_setattr() and sched_getattr() are not implemented
+ * (they give what sys_ni_syscall() gives) and change nothing, and
+ * sched_setparam() still works (the Kconfig help).
+ */
+enum sp_call { SP_SYS_GETATTR, SP_SYS_SETATTR, SP_SYS_SETPARAM };
+
+struct sp_sys_case {
+	const char *desc;
+	enum sp_call call;
+	bool gone;		/* without the option */
+	int nice, nice_nosys;	/* after the call */
+};
+
+static const struct sp_sys_case sp_sys_cases[] = {
+	{ "sched_getattr()", SP_SYS_GETATTR, true, 0, 0 },
+	{ "sched_setattr() SCHED_NORMAL nice 5", SP_SYS_SETATTR, true, 5, 0 },
+	{ "sched_setparam() priority 0", SP_SYS_SETPARAM, false, 0, 0 },
+};
+
+SCHED_TEST_PARAMS(sp_sys, sp_sys_cases, sp_sys_case);
+
+static long sp_sys_call(struct task_struct *p, enum sp_call call)
+{
+	struct sched_attr attr = {
+		.size = SCHED_ATTR_SIZE_VER0, .sched_policy = SCHED_NORMAL, .sched_nice = 5,
+	};
+	struct sched_param param = { .sched_priority = 0 };
+	struct sched_test_user u;
+	long ret;
+
+	ret = sched_test_user_map(&u, PAGE_SIZE);
+	if (ret)
+		return ret;
+	switch (call) {
+	case SP_SYS_GETATTR:
+		ret = sched_test_getattr(task_pid_vnr(p), u.addr, sizeof(attr));
+		break;
+	case SP_SYS_SETATTR:
+		ret = copy_to_user((void __user *)u.addr, &attr, sizeof(attr)) ? -EFAULT :
+			sched_test_setattr(task_pid_vnr(p), u.addr);
+		break;
+	case SP_SYS_SETPARAM:
+		ret = copy_to_user((void __user *)u.addr, &param, sizeof(param)) ? -EFAULT :
+			sched_test_setparam(task_pid_vnr(p), u.addr);
+		break;
+	}
+	sched_test_user_unmap(&u);
+	return ret;
+}
+
+static void sched_policy_attr_syscalls(struct kunit *test)
+{
+	const struct sp_sys_case *c = test->param_value;
+	bool sys = IS_ENABLED(CONFIG_SCHED_ATTR_SYSCALLS);
+	int nice = sys ? c->nice : c->nice_nosys;
+	const struct sp_exp e = EX(SCHED_NORMAL, 120 + nice, 120 + nice, 0, SP_FAIR);
+	struct sp_ctx *ctx = test->priv;
+
+	KUNIT_EXPECT_EQ_MSG(test, sp_sys_call(ctx->p, c->call),
+			    !sys && c->gone ? sys_ni_syscall() : 0L, "%s", c->desc);
 	sp_expect_task(test, ctx->p, &e, c->desc);
 }
 
@@ -1553,6 +1624,7 @@ static struct kunit_case sp_test_cases[] = {
 	KUNIT_CASE(sched_policy_autogroup),
 	KUNIT_CASE_PARAM(sched_policy_helper, sp_helper_gen_params),
 	KUNIT_CASE_PARAM(sched_policy_nice_round_trip, sp_trip_gen_params),
+	KUNIT_CASE_PARAM(sched_policy_attr_syscalls, sp_sys_gen_params),
 	KUNIT_CASE_PARAM(sched_policy_unprivileged, sp_user_gen_params),
 	KUNIT_CASE_PARAM(sched_policy_pi, sp_pi_gen_params),
 	KUNIT_CASE(sched_policy_pi_deadline),

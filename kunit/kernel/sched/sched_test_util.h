@@ -127,6 +127,11 @@ static long __maybe_unused sched_test_getattr(pid_t pid, unsigned long uattr,
 	return sched_test_syscall4(__NR_sched_getattr, pid, uattr, size, 0);
 }
 
+static long __maybe_unused sched_test_setattr(pid_t pid, unsigned long uattr)
+{
+	return sched_test_syscall4(__NR_sched_setattr, pid, uattr, 0, 0);
+}
+
 static long __maybe_unused sched_test_prio_max(int policy)
 {
 	return sched_test_syscall1(__NR_sched_get_priority_max, policy);
@@ -169,6 +174,11 @@ static long __maybe_unused sched_test_getattr(pid_t pid, unsigned long uattr,
 					      unsigned int size)
 {
 	return sys_sched_getattr(pid, (struct sched_attr __user *)uattr, size, 0);
+}
+
+static long __maybe_unused sched_test_setattr(pid_t pid, unsigned long uattr)
+{
+	return sys_sched_setattr(pid, (struct sched_attr __user *)uattr, 0);
 }
 
 static long __maybe_unused sched_test_setparam(pid_t pid, unsigned long uparam)
