@@ -20,9 +20,11 @@
 # off, so the tests installed by the steps compile to nothing.
 #
 # For every arch, variant and step: size (text data bss dec) of vmlinux and
-# of kernel/sched/built-in.a and of each kernel/sched object, and
+# of kernel/sched/built-in.a and of each kernel/sched object,
 # sizeof(struct task_struct) and sizeof(struct rq) (compiled with the flags
-# of kernel/sched/build_policy.o), in $RESULTS/$PKG/size/ARCH/VARIANT/STEP/; the
+# of kernel/sched/build_policy.o), and the kernel's "Memory:" boot line
+# when it boots in QEMU with 64 MB (no root file system: it stops at the
+# panic that follows), in $RESULTS/$PKG/size/ARCH/VARIANT/STEP/; the
 # table, with the tree's scripts/bloat-o-meter from the first step to the
 # last, in $RESULTS/$PKG/size/report.md (scripts/sizes.py). Builds go to
 # $BUILD/size-ARCH-VARIANT and are incremental from step to step.
@@ -86,8 +88,14 @@ rm -rf "$out_root"
 IFS=, read -r -a arch_list <<<"$arches"
 for arch in "${arch_list[@]}"; do
 	case $arch in
-	arm) cross=arm-linux-gnueabihf- ;;
-	x86_64) cross='' ;;
+	arm)
+		cross=arm-linux-gnueabihf- image=arch/arm/boot/zImage
+		qemu=(qemu-system-arm -M virt -append "console=ttyAMA0 panic=-1")
+		;;
+	x86_64)
+		cross='' image=arch/x86/boot/bzImage
+		qemu=(qemu-system-x86_64 -append "console=ttyS0 panic=-1")
+		;;
 	*) die "unknown arch $arch (arm or x86_64)" ;;
 	esac
 	set_cc "${cross}gcc"
@@ -151,6 +159,13 @@ for arch in "${arch_list[@]}"; do
 			} >"$out/size"
 			struct_sizes "$bdir" >"$out/structs" ||
 				die "$arch $vname $s: could not measure the structures"
+			# The memory the booted kernel reports: fixed RAM, one CPU.
+			run "${mk[@]}" "${image##*/}" >>"$out/build.log" 2>&1 ||
+				die "$arch $vname $s: make ${image##*/} failed; log: $out/build.log"
+			timeout 120 "${qemu[@]}" -m 64M -nographic -no-reboot \
+				-kernel "$bdir/$image" </dev/null >"$out/boot.log" 2>&1 || true
+			grep -m1 -o 'Memory: .*' "$out/boot.log" | tr -d '\r' >"$out/memory" ||
+				die "$arch $vname $s: no \"Memory:\" line when booted; log: $out/boot.log"
 			printf '%s %s %s: %s\n' "$arch" "$vname" "$s" \
 				"$(awk '$1 == "kernel/sched/built-in.a" { print "kernel/sched dec " $5 }' "$out/size")"
 		done

@@ -12,6 +12,7 @@ to the last step of every variant. Standard library only.
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -66,9 +67,20 @@ def measurement(arch_dir: str, variant: str, step: str) -> Optional[dict]:
             return {'skipped': f.read().strip()}
     if not os.path.exists(os.path.join(d, 'size')):
         return None
+    memory = ''
+    if os.path.exists(os.path.join(d, 'memory')):
+        with open(os.path.join(d, 'memory'), encoding='utf-8') as f:
+            memory = f.read().strip()
     return {'sizes': read_sizes(os.path.join(d, 'size')),
             'structs': read_structs(os.path.join(d, 'structs')),
-            'vmlinux': os.path.join(d, 'vmlinux')}
+            'vmlinux': os.path.join(d, 'vmlinux'), 'memory': memory}
+
+
+def available(memory: str) -> Optional[int]:
+    """The available kilobytes of a "Memory: 52336K/65536K available (...)"
+    boot line, or None."""
+    m = re.match(r'Memory: (\d+)K/\d+K available', memory)
+    return int(m.group(1)) if m else None
 
 
 def arch_table(arch: str, arch_dir: str, steps: List[str]) -> List[str]:
@@ -78,26 +90,35 @@ def arch_table(arch: str, arch_dir: str, steps: List[str]) -> List[str]:
         return [f'## {arch}', '', f'No {BASE_VARIANT} build at {steps[0]}: no table.', '']
     lines = [f'## {arch}', '',
              '| variant | step | kernel/sched text | data | bss | dec | change | '
-             'vmlinux dec | change | task_struct | rq |',
-             '|---|---|---|---|---|---|---|---|---|---|---|']
+             'vmlinux dec | change | task_struct | rq | available (KB, of 64 MB) |',
+             '|---|---|---|---|---|---|---|---|---|---|---|---|']
     b_sched = base['sizes']['kernel/sched/built-in.a']
     b_vm = base['sizes']['vmlinux']
+    b_mem = available(base['memory'])
     for variant in variants_of(arch_dir):
         for step in steps:
             m = measurement(arch_dir, variant, step)
             if m is None:
                 continue
             if 'skipped' in m:
-                lines.append(f'| {variant} | {step} | {m["skipped"]} |||||||||')
+                lines.append(f'| {variant} | {step} | {m["skipped"]} ||||||||||')
                 continue
             sched = m['sizes']['kernel/sched/built-in.a']
             vm = m['sizes']['vmlinux']
             first = variant == BASE_VARIANT and step == steps[0]
+            mem = available(m['memory'])
+            if mem is None:
+                kb = '?'
+            elif first or b_mem is None:
+                kb = str(mem)
+            else:
+                kb = f'{mem} ({mem - b_mem:+d})'
             lines.append(
                 f'| {variant} | {step} | {sched[0]} | {sched[1]} | {sched[2]} | {sched[3]} | '
                 f'{"" if first else change(sched[3], b_sched[3])} | {vm[3]} | '
                 f'{"" if first else change(vm[3], b_vm[3])} | '
-                f'{m["structs"].get("task_struct", "?")} | {m["structs"].get("rq", "?")} |')
+                f'{m["structs"].get("task_struct", "?")} | {m["structs"].get("rq", "?")} | '
+                f'{kb} |')
     lines.append('')
     objects = sorted(n for n in base['sizes']
                      if n.startswith('kernel/sched/') and n != 'kernel/sched/built-in.a')

@@ -32,7 +32,7 @@ class SizesTest(unittest.TestCase):
         shutil.rmtree(self.dir)
 
     def put(self, arch, variant, step, sched, vmlinux, structs=(3000, 1200),
-            skipped=None):
+            skipped=None, memory=None):
         d = os.path.join(self.results, arch, variant, step)
         os.makedirs(d)
         if skipped:
@@ -47,6 +47,9 @@ class SizesTest(unittest.TestCase):
             f.write('task_struct %d\nrq %d\n' % structs)
         with open(os.path.join(d, 'vmlinux'), 'w', encoding='utf-8') as f:
             f.write('elf\n')
+        if memory:
+            with open(os.path.join(d, 'memory'), 'w', encoding='utf-8') as f:
+                f.write(memory + '\n')
 
     def test_changes_against_the_baseline(self):
         # Pitre's 2017 figures: dec 32155 -> 24108 is -8047, -25.0%.
@@ -63,6 +66,19 @@ class SizesTest(unittest.TestCase):
                       '987000 | -12000 (-1.2%) | 2600 | 900 |', text)
         # The baseline first, then the variants.
         self.assertLess(text.index('| tiny | 05-last'), text.index('| dl-off |'))
+
+    def test_memory_available(self):
+        self.put('arm', 'tiny', '00-baseline', (100, 10, 1), (1000, 100, 10),
+                 memory='Memory: 52336K/65536K available (1234K kernel code, 100K rwdata)')
+        self.put('arm', 'tiny', '05-last', (90, 10, 1), (990, 100, 10),
+                 memory='Memory: 52344K/65536K available (1230K kernel code, 100K rwdata)')
+        self.put('arm', 'dl-off', '05-last', (90, 10, 1), (990, 100, 10))
+        text = sizes.render(self.results, self.tree, ['00-baseline', '05-last'])
+        self.assertIn('| 3000 | 1200 | 52336 |', text)
+        self.assertIn('| 3000 | 1200 | 52344 (+8) |', text)
+        self.assertIn('| dl-off | 05-last | 90 | 10 | 1 | 101 | -10 (-9.0%) | 1100 | -10 (-0.9%) '
+                      '| 3000 | 1200 | ? |', text)
+        self.assertIsNone(sizes.available('Memory: garbled'))
 
     def test_skipped_variant_and_bloat_o_meter_prefix(self):
         self.put('arm', 'tiny', '00-baseline', (100, 10, 1), (1000, 100, 10))
