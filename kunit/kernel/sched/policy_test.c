@@ -244,7 +244,8 @@ static void sp_expect_getattr(struct kunit *test, struct task_struct *p,
 	sched_test_user_unmap(&u);
 	/* Without the system call there is nothing to read back. */
 	if (!IS_ENABLED(CONFIG_SCHED_ATTR_SYSCALLS)) {
-		KUNIT_EXPECT_EQ_MSG(test, ret, sys_ni_syscall(), "sched_getattr(): %s", desc);
+		KUNIT_EXPECT_EQ_MSG(test, ret, sched_test_ni_syscall(), "sched_getattr(): %s",
+				    desc);
 		return;
 	}
 	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "sched_getattr(): %s", desc);
@@ -752,7 +753,7 @@ static void sched_policy_attr_syscalls(struct kunit *test)
 	struct sp_ctx *ctx = test->priv;
 
 	KUNIT_EXPECT_EQ_MSG(test, sp_sys_call(ctx->p, c->call),
-			    !sys && c->gone ? sys_ni_syscall() : 0L, "%s", c->desc);
+			    !sys && c->gone ? sched_test_ni_syscall() : 0L, "%s", c->desc);
 	sp_expect_task(test, ctx->p, &e, c->desc);
 }
 

@@ -360,6 +360,9 @@ static void sched_rt_absent_getattr(struct kunit *test)
 	int i, n = 0, seen = 0;
 	long ret;
 
+	/* sched_policy_attr_syscalls checks that they are gone. */
+	if (!IS_ENABLED(CONFIG_SCHED_ATTR_SYSCALLS))
+		kunit_skip(test, "no sched_getattr() system call (SCHED_ATTR_SYSCALLS=n)");
 	pids = kunit_kcalloc(test, RTA_MAX_TASKS, sizeof(*pids), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, pids);
 	KUNIT_ASSERT_EQ(test, sched_test_user_map(&u, PAGE_SIZE), 0);

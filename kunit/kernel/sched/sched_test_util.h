@@ -102,10 +102,11 @@ static __maybe_unused struct task_struct *sched_test_kthread(const char *name)
 }
 
 /*
- * The system calls, as user space reaches them (the *_absent suites). x86_64 builds its system
- * calls behind pt_regs wrappers (CONFIG_ARCH_HAS_SYSCALL_WRAPPER): call
- * them through x64_sys_call(), the dispatcher do_syscall_64() uses; 32-bit
- * ARM has the plain sys_*() functions.
+ * The system calls, as user space reaches them (the *_absent suites and
+ * sched_policy). x86_64 builds its system calls behind pt_regs wrappers
+ * (CONFIG_ARCH_HAS_SYSCALL_WRAPPER): call them through x64_sys_call(),
+ * the dispatcher do_syscall_64() uses; 32-bit ARM has the plain sys_*()
+ * functions.
  */
 #if defined(CONFIG_X86_64)
 static long __maybe_unused sched_test_syscall4(unsigned int nr, long a, long b,
@@ -130,6 +131,14 @@ static long __maybe_unused sched_test_getattr(pid_t pid, unsigned long uattr,
 static long __maybe_unused sched_test_setattr(pid_t pid, unsigned long uattr)
 {
 	return sched_test_syscall4(__NR_sched_setattr, pid, uattr, 0, 0);
+}
+
+/* What a system call that is not implemented gives (kernel/sys_ni.c). */
+static long __maybe_unused sched_test_ni_syscall(void)
+{
+	struct pt_regs regs = { };
+
+	return __x64_sys_ni_syscall(&regs);
 }
 
 static long __maybe_unused sched_test_prio_max(int policy)
@@ -179,6 +188,11 @@ static long __maybe_unused sched_test_getattr(pid_t pid, unsigned long uattr,
 static long __maybe_unused sched_test_setattr(pid_t pid, unsigned long uattr)
 {
 	return sys_sched_setattr(pid, (struct sched_attr __user *)uattr, 0);
+}
+
+static long __maybe_unused sched_test_ni_syscall(void)
+{
+	return sys_ni_syscall();
 }
 
 static long __maybe_unused sched_test_setparam(pid_t pid, unsigned long uparam)
