@@ -31,6 +31,17 @@ MUTANTS = {'subset': 10, 'all': 40, 'arm-nosys': 5, 'x86_64-nort': 12, 'x86_64-t
 C = budget.CELL_STEP
 
 
+def commit_file(tree, path, text):
+    """Write @text to @path in the git tree @tree and commit it: the commit."""
+    with open(os.path.join(tree, path), 'w', encoding='utf-8') as f:
+        f.write(text)
+    subprocess.run(['git', '-C', tree, 'add', '-A'], check=True)
+    subprocess.run(['git', '-C', tree, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit',
+                    '-qm', path], check=True)
+    return subprocess.run(['git', '-C', tree, 'rev-parse', 'HEAD'], check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
 def header_step(name, a, b):
     """03-c edits a header every object includes; the others one file."""
     return 1.0 if a is None or '03-c' in (a, b) else 0.0
@@ -222,13 +233,7 @@ class RebuiltTest(unittest.TestCase):
             os.makedirs(os.path.join(tree, 'kernel'))
 
             def commit(path, text):
-                with open(os.path.join(tree, path), 'w', encoding='utf-8') as f:
-                    f.write(text)
-                subprocess.run(['git', '-C', tree, 'add', '-A'], check=True)
-                subprocess.run(['git', '-C', tree, '-c', 'user.name=t', '-c',
-                                'user.email=t@t', 'commit', '-qm', path], check=True)
-                return subprocess.run(['git', '-C', tree, 'rev-parse', 'HEAD'], check=True,
-                                      capture_output=True, text=True).stdout.strip()
+                return commit_file(tree, path, text)
 
             subprocess.run(['git', 'init', '-q', tree], check=True)
             s0 = commit('include/a.h', '1')
@@ -263,13 +268,7 @@ class MainTest(unittest.TestCase):
             subprocess.run(['git', 'init', '-q', tree], check=True)
 
             def commit(path, text):
-                with open(os.path.join(tree, path), 'w', encoding='utf-8') as f:
-                    f.write(text)
-                subprocess.run(['git', '-C', tree, 'add', '-A'], check=True)
-                subprocess.run(['git', '-C', tree, '-c', 'user.name=t', '-c',
-                                'user.email=t@t', 'commit', '-qm', path], check=True)
-                return subprocess.run(['git', '-C', tree, 'rev-parse', 'HEAD'], check=True,
-                                      capture_output=True, text=True).stdout.strip()
+                return commit_file(tree, path, text)
 
             # The scaffolding's stand-ins do not count.
             shas = [commit('kernel/sched/Kconfig.kunit',
