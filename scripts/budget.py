@@ -47,7 +47,6 @@ import copy
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
 from typing import Callable, Dict, List, Optional, Set
