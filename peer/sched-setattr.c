@@ -24,6 +24,8 @@ static const char *err_name(long ret)
 		return "EPERM";
 	case -EBUSY:
 		return "EBUSY";
+	case -ENOSYS:
+		return "ENOSYS";
 	default:
 		return "other error";
 	}

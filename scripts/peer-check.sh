@@ -7,8 +7,11 @@
 # for SCHED_OTHER, BATCH, IDLE, FIFO and RR, util-linux chrt's
 # SCHED_DEADLINE request, and prints the priority range of each policy.
 # The "peer: " lines of the console are compared with the expected file of
-# the classes the step's tiny kernel has (peer/*.expected: rt-dl, both
-# classes; rt, only the deadline class out; none, neither class).
+# what the step's tiny kernel has (peer/*.expected: rt-dl, both classes;
+# rt, only the deadline class out; none, neither class; none-nosys, neither
+# class nor sched_setattr()). The "info: " lines (the tasks and free memory
+# of the booted kernel, for the RAM figures of docs/sizes.rst) are kept in
+# info.txt, not compared.
 #
 # Usage: scripts/peer-check.sh [--steps S1,S2]
 #   --steps  steps to run at (default: the baseline and the last step)
@@ -17,7 +20,7 @@
 # $WORK/peer/ (armhf is added to dpkg's architectures for that; nothing is
 # installed). Builds in $BUILD/peer-arm, incrementally. Results in
 # $RESULTS/$PKG/peer/STEP/: meta, console.log, build.log, peer.txt (the
-# "peer: " lines), verdict (one line). Exit status: 0 when every step is
+# "peer: " lines), info.txt, verdict (one line). Exit status: 0 when every step is
 # GREEN, 1 when one is RED, 2 on a harness failure (no busybox, a failed
 # build, QEMU crashing or timing out), 128+N when stopped by signal N.
 set -euo pipefail
@@ -65,8 +68,8 @@ set_cc "${cross}gcc"
 bdir=$BUILD/peer-arm
 mkdir -p "$bdir"
 # What the initramfs needs on top of the tiny configuration: the initramfs,
-# ELF and #! binaries, and the VFP that armhf binaries use.
-peer_options=(BLK_DEV_INITRD BINFMT_ELF BINFMT_SCRIPT VFP VFPv3)
+# ELF and #! binaries, the VFP that armhf binaries use, and /proc.
+peer_options=(BLK_DEV_INITRD BINFMT_ELF BINFMT_SCRIPT VFP VFPv3 PROC_FS)
 
 # fail WHY: a harness failure at step $s (results in $out).
 fail() {
@@ -103,6 +106,8 @@ for s in "${STEP_LIST[@]}"; do
 		if grep -qx 'CONFIG_SCHED_CLASS_DL=y' "$bdir/.config" || ! has_option "$sha" SCHED_CLASS_DL; then
 			classes=rt-dl
 		fi
+	elif has_option "$sha" SCHED_ATTR_SYSCALLS && ! grep -qx 'CONFIG_SCHED_ATTR_SYSCALLS=y' "$bdir/.config"; then
+		classes=none-nosys
 	fi
 	printf 'classes=%s\n' "$classes" >>"$out/meta"
 	# sched-setattr: the uapi headers of this tree, nolibc, no C library.
@@ -117,6 +122,7 @@ for s in "${STEP_LIST[@]}"; do
 	cat >"$bdir/initramfs.list" <<-EOF
 		dir /bin 755 0 0
 		dir /dev 755 0 0
+		dir /proc 755 0 0
 		nod /dev/console 600 0 0 c 5 1
 		file /init $REPO/peer/init 755 0 0
 		file /bin/busybox $busybox 755 0 0
@@ -136,6 +142,7 @@ for s in "${STEP_LIST[@]}"; do
 		fail "the init did not finish; log: $out/console.log"; continue
 	fi
 	grep '^peer: ' "$out/console.log" | tr -d '\r' >"$out/peer.txt"
+	grep '^info: ' "$out/console.log" | tr -d '\r' >"$out/info.txt" || true
 	expected=$REPO/peer/$classes.expected
 	if [[ ! -f $expected ]]; then fail "no expected file $expected"; continue; fi
 	if diff -u <(grep -v '^#' "$expected") "$out/peer.txt" >"$out/diff"; then
