@@ -23,6 +23,8 @@ packages=(
 	ccache shellcheck yamllint perl git python3 util-linux
 	# checkpatch.pl runs scripts/spdxcheck.py with Debian's python3.
 	python3-ply python3-git python3-yaml
+	# ci/matrix.json is checked against ci/matrix.schema.json.
+	python3-jsonschema
 )
 
 missing=()

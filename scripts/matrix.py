@@ -36,6 +36,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from sched_tinify import config  # noqa: E402 pylint: disable=wrong-import-position
+
 MATRIX = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                       '..', 'ci', 'matrix.json')
 
@@ -156,12 +159,35 @@ def validate(data):
     return data
 
 
+def old_form(data):
+    """ci/matrix.json (sched_tinify/config.py reads it) in the form of the
+    scripts: trees, cells, builds, tiny and debug, each entry as it was
+    defined before the targets list (so that results keep their digests)."""
+    cells, builds, tiny, debug = [], [], [], []
+    for t in config.targets(data):
+        entry = {'name': t.name, 'arch': t.arch, 'cross_compile': t.cross_compile,
+                 'compiler': t.compiler, 'kunitconfig': t.kunitconfig[0]}
+        if t.kind != 'build':
+            entry.update(smp=t.smp, cpus=t.cpus, qemu_args=t.qemu_args)
+        if t.needs:
+            entry['needs'] = t.needs
+        if t.kind == 'tiny':
+            tiny.append({**entry, 'expected': t.expected})
+        elif t.kind == 'debug':
+            debug.append({'name': t.name, 'cell': t.same_as, 'kconfig': t.kunitconfig[1],
+                          'console': t.console, 'kmemleak': t.kmemleak,
+                          **({'make': ' '.join(t.make)} if t.make else {})})
+        else:
+            (builds if t.kind == 'build' else cells).append(entry)
+    return {'trees': {data['package']: {'patches': data['patches'], 'version': data['version']}},
+            'cells': cells, 'builds': builds, 'tiny': tiny, 'debug': debug}
+
+
 def load(path=MATRIX):
     try:
-        with open(path, encoding='utf-8') as f:
-            return validate(json.load(f))
-    except (OSError, json.JSONDecodeError) as e:
-        raise MatrixError(f'matrix: cannot read {path}: {e}') from e
+        return validate(old_form(config.load(path)))
+    except config.ConfigError as e:
+        raise MatrixError(str(e)) from e
 
 
 def select(data, names=None, kind='cells'):

@@ -1,0 +1,210 @@
+# SPDX-License-Identifier: GPL-2.0
+"""What runs: the targets of ci/matrix.json, the steps, and the inputs
+that decide a result.
+
+ci/matrix.json is checked against ci/matrix.schema.json (python3-jsonschema)
+and then for what a schema cannot say (names defined once, a debug cell's
+plain cell exists, files exist). Every other module reads it through
+load() and Target.
+"""
+
+import hashlib
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MATRIX = os.path.join(REPO, 'ci', 'matrix.json')
+SCHEMA = os.path.join(REPO, 'ci', 'matrix.schema.json')
+BASELINE = '00-baseline'
+
+# The QEMU that kunit.py's qemu_configs/<arch>.py starts.
+QEMU = {'x86_64': 'qemu-system-x86_64', 'arm': 'qemu-system-arm'}
+# Seconds QEMU may run (kunit.py --timeout) when KUNIT_TIMEOUT does not say.
+KUNIT_TIMEOUT = '240'
+
+
+class ConfigError(Exception):
+    """ci/matrix.json, a series or a steps file is wrong, or a name unknown."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """One thing built at a step: a cell, a tiny cell, a debug cell or a
+    build-only configuration (see ci/matrix.schema.json)."""
+    name: str
+    arch: str
+    cross_compile: str
+    compiler: str
+    console: str
+    kunitconfig: Tuple[str, ...]
+    cpus: int = 1
+    build_only: bool = False
+    needs: str = ''
+    expected: str = ''
+    same_as: str = ''
+    kmemleak: bool = False
+    make: Tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        if self.build_only:
+            return 'build'
+        if self.expected:
+            return 'tiny'
+        return 'debug' if self.same_as else 'cell'
+
+    @property
+    def smp(self) -> bool:
+        return self.cpus > 1
+
+    @property
+    def qemu_args(self) -> str:
+        return f'-smp {self.cpus}' if self.smp else ''
+
+
+def _check(data: dict) -> None:
+    """What the schema cannot say."""
+    names = [t['name'] for t in data['targets']]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ConfigError(f'matrix: defined twice: {", ".join(twice)}')
+    plain = {t['name'] for t in data['targets'] if set(t) <= {'name', 'arch', 'cpus',
+                                                             'kunitconfig', 'comment'}}
+    for t in data['targets']:
+        where = f'matrix: target {t["name"]}'
+        if t['arch'] not in data['arches']:
+            raise ConfigError(f'{where}: no arch {t["arch"]} in "arches"')
+        if 'same_as' in t and t['same_as'] not in plain:
+            raise ConfigError(f'{where}: same_as {t["same_as"]} is not a plain cell')
+        if 'needs' in t and not ('expected' in t or t.get('build_only')):
+            raise ConfigError(f'{where}: "needs" is for tiny cells and build-only '
+                              'configurations')
+        for path in list(t['kunitconfig']) + [t.get('expected', '')]:
+            if path and not os.path.isfile(os.path.join(REPO, path)):
+                raise ConfigError(f'{where}: no file {path}')
+
+
+def load(path: str = MATRIX) -> dict:
+    """ci/matrix.json, checked."""
+    import jsonschema  # pylint: disable=import-outside-toplevel
+    try:
+        with open(path, encoding='utf-8') as f:
+            data = json.load(f)
+        with open(SCHEMA, encoding='utf-8') as f:
+            schema = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ConfigError(f'matrix: cannot read {e}') from e
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft7Validator(schema).iter_errors(data))
+    if error:
+        where = '/'.join(str(p) for p in error.absolute_path) or 'top level'
+        raise ConfigError(f'matrix: {path}: {where}: {error.message}')
+    _check(data)
+    return data
+
+
+def targets(data: dict, names: str = '', kinds: Tuple[str, ...] = ()) -> List[Target]:
+    """The targets named in a comma-separated list (all when empty), of the
+    given kinds (any when empty), in the order of the file."""
+    every = []
+    for t in data['targets']:
+        arch = data['arches'][t['arch']]
+        every.append(Target(
+            name=t['name'], arch=t['arch'], cross_compile=arch['cross_compile'],
+            compiler=arch['compiler'], console=arch['console'],
+            kunitconfig=tuple(t['kunitconfig']), cpus=t.get('cpus', 1),
+            build_only=t.get('build_only', False), needs=t.get('needs', ''),
+            expected=t.get('expected', ''), same_as=t.get('same_as', ''),
+            kmemleak=t.get('kmemleak', False), make=tuple(t.get('make', ()))))
+    pool = [t for t in every if not kinds or t.kind in kinds]
+    if not names:
+        return pool
+    by_name = {t.name: t for t in pool}
+    wanted = [n for n in names.split(',') if n]
+    unknown = [n for n in wanted if n not in by_name]
+    if unknown:
+        raise ConfigError(f'unknown {"/".join(kinds) or "target"}(s): {", ".join(unknown)} '
+                          f'(known: {", ".join(by_name)})')
+    return [by_name[n] for n in wanted]
+
+
+def read_series(series_dir: str) -> List[str]:
+    """Patch file names of SERIES_DIR/series, in order ('#' starts a
+    comment), each checked to exist."""
+    path = os.path.join(series_dir, 'series')
+    try:
+        with open(path, encoding='utf-8') as f:
+            names = [n for n in (line.split('#', 1)[0].strip() for line in f) if n]
+    except OSError as e:
+        raise ConfigError(f'no series file at {path}: {e.strerror}') from e
+    for n in names:
+        if not os.path.isfile(os.path.join(series_dir, n)):
+            raise ConfigError(f'{path} names {n}, but {os.path.join(series_dir, n)} '
+                              'does not exist')
+    return names
+
+
+def read_steps(path: str) -> List[Tuple[str, str]]:
+    """(name, commit) of every step of a steps file ("NN-name sha" lines,
+    scripts/prepare-tree.sh writes it), 00-baseline first."""
+    try:
+        with open(path, encoding='utf-8') as f:
+            lines = [line.split() for line in f if line.strip()]
+    except OSError as e:
+        raise ConfigError(f'no steps file at {path} ({e.strerror}): '
+                          'run scripts/prepare-tree.sh') from e
+    if any(len(parts) != 2 for parts in lines):
+        raise ConfigError(f'{path}: every line must be "NN-name sha"')
+    if not lines or lines[0][0] != BASELINE:
+        raise ConfigError(f'{path}: the first step must be {BASELINE}')
+    return [(name, sha) for name, sha in lines]
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_digest(path: str) -> str:
+    with open(os.path.join(REPO, path), 'rb') as f:
+        return digest(f.read())
+
+
+def first_line(argv: List[str]) -> str:
+    """First line of a tool's --version, or why there is none."""
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, check=False,
+                             timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f'unavailable ({e.__class__.__name__})'
+    return (out.splitlines() or ['unavailable (no output)'])[0].strip()
+
+
+def inputs(target: Target, sha: str, env: Optional[Dict[str, str]] = None) -> Dict[str, str]:
+    """Everything that decides @target's result at the step @sha: the
+    commit, the target's definition, the bytes of its kunitconfig fragments
+    and expected file, the compiler and (booted targets) QEMU and the
+    time-out. key() of it names the result."""
+    env = os.environ if env is None else env
+    out = {
+        'sha': sha,
+        'target': json.dumps(target.__dict__, sort_keys=True),
+        'kunitconfig': ' '.join(file_digest(p) for p in target.kunitconfig),
+        'compiler': first_line(target.compiler.split() + ['--version']),
+    }
+    if target.expected:
+        out['expected'] = file_digest(target.expected)
+    if target.kmemleak:
+        out['kmemleak_init'] = file_digest('scripts/kmemleak-init.c')
+    if not target.build_only:
+        out['qemu'] = first_line([QEMU.get(target.arch, f'qemu-system-{target.arch}'),
+                                  '--version'])
+        out['kunit_timeout'] = env.get('KUNIT_TIMEOUT') or KUNIT_TIMEOUT
+    return out
+
+
+def key(inputs_: Dict[str, str]) -> str:
+    """The name of a result: the digest of its inputs."""
+    return digest(json.dumps(inputs_, sort_keys=True).encode())[:16]

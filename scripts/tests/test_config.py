@@ -1,0 +1,183 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of sched_tinify/config.py: ci/matrix.json, its schema, the
+targets, the steps and the inputs of a result."""
+
+import copy
+import json
+import os
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from sched_tinify import config  # noqa: E402 pylint: disable=wrong-import-position
+
+GOOD = {
+    'package': 'linux-source-6.1', 'version': '6.1.1-1', 'patches': 'patches',
+    'arches': {'arm': {'cross_compile': 'arm-linux-gnueabihf-',
+                       'compiler': 'arm-linux-gnueabihf-gcc', 'console': 'ttyAMA0'}},
+    'targets': [
+        {'name': 'arm-up', 'arch': 'arm', 'cpus': 1, 'kunitconfig': ['kunitconfigs/arm-up']},
+        {'name': 'arm-smp', 'arch': 'arm', 'cpus': 4, 'kunitconfig': ['kunitconfigs/arm-smp']},
+        {'name': 'arm-up-nodl', 'arch': 'arm', 'build_only': True, 'needs': 'SCHED_CLASS_DL',
+         'kunitconfig': ['kunitconfigs/build-only/arm-up-nodl']},
+        {'name': 'arm-tiny', 'arch': 'arm', 'cpus': 1, 'needs': 'SCHED_CLASS_DL',
+         'kunitconfig': ['kunitconfigs/tiny/arm-tiny'],
+         'expected': 'kunitconfigs/tiny/arm-tiny.expected'},
+        {'name': 'arm-up-sanitize', 'arch': 'arm', 'cpus': 1, 'same_as': 'arm-up',
+         'kmemleak': True, 'make': ['UBSAN_SANITIZE_core.o=y'],
+         'kunitconfig': ['kunitconfigs/arm-up', 'kunitconfigs/debug/arm-up-sanitize']},
+    ],
+}
+
+
+def load(data):
+    with tempfile.NamedTemporaryFile('w', suffix='.json') as f:
+        json.dump(data, f)
+        f.flush()
+        return config.load(f.name)
+
+
+class MatrixTest(unittest.TestCase):
+    def test_project_matrix(self):
+        data = config.load()
+        kinds = [t.kind for t in config.targets(data)]
+        for kind in ('cell', 'build', 'tiny', 'debug'):
+            self.assertIn(kind, kinds)
+
+    def test_good(self):
+        got = config.targets(load(GOOD))
+        self.assertEqual([t.kind for t in got], ['cell', 'cell', 'build', 'tiny', 'debug'])
+        up, smp = got[0], got[1]
+        self.assertEqual((up.smp, up.qemu_args), (False, ''))
+        self.assertEqual((smp.smp, smp.qemu_args), (True, '-smp 4'))
+        self.assertEqual(got[4].console, 'ttyAMA0')
+        self.assertEqual(got[4].make, ('UBSAN_SANITIZE_core.o=y',))
+
+    def test_rejects(self):
+        cases = [
+            ('no targets', lambda d: d.pop('targets'), "'targets' is a required property"),
+            ('unknown field', lambda d: d['targets'][0].update(smp=True),
+             'Additional properties are not allowed'),
+            ('a cell without cpus', lambda d: d['targets'][0].pop('cpus'), "'cpus'"),
+            ('a build with cpus', lambda d: d['targets'][2].update(cpus=1), 'targets/2'),
+            ('a tiny cell on 4 CPUs', lambda d: d['targets'][3].update(cpus=4), '1 was expected'),
+            ('a tiny cell without needs', lambda d: d['targets'][3].pop('needs'), "'needs'"),
+            ('a bad console', lambda d: d['arches']['arm'].update(console='AMA0'), 'AMA0'),
+            ('a bad make variable', lambda d: d['targets'][4].update(make=['-j']), '-j'),
+            ('defined twice', lambda d: d['targets'].append(copy.deepcopy(d['targets'][0])),
+             'defined twice: arm-up'),
+            ('unknown arch', lambda d: d['targets'][0].update(arch='mips'), 'no arch mips'),
+            ('same_as a debug cell', lambda d: d['targets'][4].update(same_as='arm-tiny'),
+             'not a plain cell'),
+            ('needs on a cell', lambda d: d['targets'][0].update(needs='SCHED_CLASS_DL'),
+             '"needs" is for'),
+            ('a missing file', lambda d: d['targets'][0].update(kunitconfig=['nothing']),
+             'no file nothing'),
+        ]
+        for what, change, message in cases:
+            with self.subTest(what):
+                data = copy.deepcopy(GOOD)
+                change(data)
+                with self.assertRaises(config.ConfigError) as e:
+                    load(data)
+                self.assertIn(message, str(e.exception))
+
+    def test_unreadable(self):
+        with self.assertRaises(config.ConfigError):
+            config.load('/nonexistent/matrix.json')
+
+    def test_select(self):
+        data = load(GOOD)
+        self.assertEqual([t.name for t in config.targets(data, 'arm-smp,arm-up')],
+                         ['arm-smp', 'arm-up'])
+        self.assertEqual([t.name for t in config.targets(data, kinds=('cell',))],
+                         ['arm-up', 'arm-smp'])
+        with self.assertRaises(config.ConfigError) as e:
+            config.targets(data, 'arm-tiny', ('cell',))
+        self.assertIn('unknown cell(s): arm-tiny', str(e.exception))
+
+
+class InputsTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        for name in ('a', 'b', 'exp'):
+            with open(os.path.join(self.tmp.name, name), 'w', encoding='utf-8') as f:
+                f.write(name)
+        patcher = mock.patch.object(config, 'REPO', self.tmp.name)
+        patcher.start()
+        self.addCleanup(patcher.stop)
+        versions = mock.patch.object(config, 'first_line', lambda argv: f'{argv[0]} 1.0')
+        versions.start()
+        self.addCleanup(versions.stop)
+        self.target = config.Target(name='t', arch='arm', cross_compile='', compiler='gcc',
+                                    console='ttyAMA0', kunitconfig=('a', 'b'), expected='exp')
+
+    def key(self, target=None, sha='1' * 40, env=None):
+        return config.key(config.inputs(target or self.target, sha, env or {}))
+
+    def test_every_input_counts(self):
+        first = self.key()
+        self.assertEqual(self.key(), first)
+        self.assertNotEqual(self.key(sha='2' * 40), first)
+        self.assertNotEqual(self.key(env={'KUNIT_TIMEOUT': '99'}), first)
+        self.assertNotEqual(self.key(config.Target(**{**self.target.__dict__, 'cpus': 2})),
+                            first)
+        for name in ('b', 'exp'):
+            with self.subTest(name):
+                with open(os.path.join(self.tmp.name, name), 'a', encoding='utf-8') as f:
+                    f.write('!')
+                self.assertNotEqual(self.key(), first)
+
+    def test_builds_have_no_qemu(self):
+        build = config.Target(**{**self.target.__dict__, 'build_only': True, 'expected': ''})
+        got = config.inputs(build, '1' * 40, {})
+        self.assertNotIn('qemu', got)
+        self.assertNotIn('kunit_timeout', got)
+        self.assertEqual(got['compiler'], 'gcc 1.0')
+
+
+
+class FirstLineTest(unittest.TestCase):
+    def test_tools(self):
+        self.assertEqual(config.first_line(['sh', '-c', 'echo one; echo two']), 'one')
+        self.assertEqual(config.first_line(['/nonexistent/gcc', '--version']),
+                         'unavailable (FileNotFoundError)')
+        self.assertEqual(config.first_line(['true']), 'unavailable (no output)')
+
+
+class StepsTest(unittest.TestCase):
+    def write(self, name, text):
+        path = os.path.join(self.tmp.name, name)
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        return path
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+
+    def test_series(self):
+        self.write('0001-a.patch', '')
+        self.write('series', '# the series\n0001-a.patch  # first\n\n')
+        self.assertEqual(config.read_series(self.tmp.name), ['0001-a.patch'])
+        self.write('series', '0001-a.patch\n0002-b.patch')
+        with self.assertRaisesRegex(config.ConfigError, '0002-b.patch'):
+            config.read_series(self.tmp.name)
+
+    def test_steps(self):
+        path = self.write('steps', f'00-baseline {"a" * 40}\n01-x {"b" * 40}\n')
+        self.assertEqual(config.read_steps(path)[1], ('01-x', 'b' * 40))
+        for text, message in ((f'01-x {"b" * 40}\n', 'first step'), ('00-baseline\n', 'every line'),
+                              ('', 'first step')):
+            with self.subTest(text):
+                with self.assertRaisesRegex(config.ConfigError, message):
+                    config.read_steps(self.write('steps', text))
+        with self.assertRaisesRegex(config.ConfigError, 'prepare-tree'):
+            config.read_steps(os.path.join(self.tmp.name, 'none'))
+
+
+if __name__ == '__main__':
+    unittest.main()
