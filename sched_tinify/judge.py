@@ -1,0 +1,237 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The one judge: every result against its reference.
+
+A result is first read for itself (entry()): not run, stale (its key is
+not that of the current inputs), incomplete, a harness failure, not
+applicable (a tiny cell at a step without its option), a failed build,
+or judged: its tests parsed from the console log, its problems found
+(kernel splats, KTAP errors, kunit.json disagreeing with the log, a time-
+out, kmemleak). Then compare() holds it against its reference:
+
+  cell              the same cell at the baseline: identical results
+  tiny cell         its expected file (with the console's own lines)
+  debug cell        the plain cell at the same step, which must be green
+  build-only        the W=1 warnings of its own baseline build
+  mutant            its control (sched_tinify.mutants)
+
+A step left out of a plan (the test command's deadline) is "left", not
+missing. judge_run() gives the report's data; render.py writes it.
+"""
+
+import os
+from typing import Dict, List, Optional, Tuple
+
+from . import config, parse, run
+
+NOT_RUN, STALE, INCOMPLETE, HARNESS = 'not run', 'stale', 'incomplete', 'harness failure'
+NA, BUILD_FAILED, LEFT = 'n/a', 'build failed', 'left'
+BASE, SAME, DIFFERS, BASE_RED = 'baseline', 'same', 'differs', 'baseline not green'
+AS_EXPECTED, NOT_EXPECTED = 'as expected', 'not as expected'
+BUILT = 'built'
+# Lines of a tiny cell's expected file about its console, not its tests.
+NO_SPLAT, HAS, LACKS = 'console: no kernel splat', 'console has: ', 'console lacks: '
+
+
+def read_expected(path: str) -> parse.Results:
+    """An expected file: "path<TAB>status[<TAB>skip reason]" lines."""
+    out: parse.Results = {}
+    with open(path, encoding='utf-8') as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip('\n')
+            if not line or line.startswith('#'):
+                continue
+            parts = line.split('\t')
+            if len(parts) not in (2, 3) or parts[1] not in (parse.PASS, parse.SKIP,
+                                                            parse.FAIL, parse.CRASH):
+                raise ValueError(f'{path}:{n}: not "path<TAB>status[<TAB>reason]"')
+            if parts[0] in out:
+                raise ValueError(f'{path}:{n}: {parts[0]} listed twice')
+            out[parts[0]] = (parts[1], parts[2] if len(parts) == 3 else '')
+    if not out:
+        raise ValueError(f'{path}: no expected result')
+    return out
+
+
+def differences(ref: parse.Results, got: parse.Results, label: str) -> List[str]:
+    """Every way two results differ, one line each; @label names @ref."""
+    def fmt(r):
+        return f'{r[0]} ({r[1]})' if r[1] else r[0]
+    out = []
+    for path in sorted(set(ref) | set(got)):
+        a, b = ref.get(path), got.get(path)
+        if a == b:
+            continue
+        if b is None:
+            out.append(f'missing: {path} ({label} {fmt(a)})')
+        elif a is None:
+            out.append(f'new: {path} {fmt(b)}')
+        else:
+            out.append(f'changed: {path}: {fmt(a)} -> {fmt(b)}')
+    return out
+
+
+def read_log(path: str) -> List[str]:
+    try:
+        with open(path, encoding='utf-8', errors='backslashreplace') as f:
+            return f.readlines()
+    except OSError:
+        return []
+
+
+def booted(kp, target: config.Target, res: dict, out: str) -> dict:
+    """The findings of a booted result's logs."""
+    lines = read_log(os.path.join(out, 'test.log'))
+    results, counts, problems = parse.ktap(kp, lines)
+    failures = [f'{p}: {s}' for p, (s, _) in results.items() if s in (parse.FAIL, parse.CRASH)]
+    found = parse.splats(lines)
+    if found:
+        problems.append(f'kernel splat: {len(found)} line(s), first: {found[0][:160]}')
+    notes = []
+    if target.kmemleak:
+        more, notes = parse.kmemleak(lines)
+        problems += more
+    if res['run'].get('timed_out'):
+        problems.append('QEMU timed out')
+    if res['run']['rc'] and not failures:
+        problems.append(f'kunit.py exec exited {res["run"]["rc"]} with no failed test')
+    try:
+        problems += parse.json_disagrees(results, parse.kunit_json(
+            os.path.join(out, 'kunit.json')))
+    except (OSError, ValueError, KeyError) as e:
+        problems.append(f'kunit.json unreadable: {e}')
+    if target.expected:
+        results[NO_SPLAT] = (parse.PASS if not found else parse.FAIL, '')
+    return {'results': results, 'counts': counts, 'problems': problems,
+            'failures': failures, 'notes': notes}
+
+
+def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
+          planned: bool = True, result: Optional[dict] = None) -> dict:
+    """One result, read for itself."""
+    out = work.out(step, target.name)
+    res = result or run.load(work, step, target.name)
+    e = {'status': '', 'problems': [], 'failures': [], 'notes': [], 'differences': [],
+         'results': {}, 'counts': {}, 'seconds': [0, 0]}
+    if res is None:
+        e['status'] = NOT_RUN
+    elif res.get('key') != config.key(current := run.inputs_of(
+            target, sha, res.get('inputs', {}).get('scope') == 'kernel/sched')):
+        old = res.get('inputs', {})
+        why = [k for k in sorted(set(old) | set(current)) if old.get(k) != current.get(k)]
+        e.update(status=STALE, why=f'other {", ".join(why)} than now')
+    elif not res.get('complete'):
+        e.update(status=INCOMPLETE, why=f'interrupted by {res["interrupted"]}'
+                 if res.get('interrupted') else 'the run did not finish')
+    elif res.get('harness_error'):
+        e.update(status=HARNESS, why=res['harness_error'])
+    elif res.get('na'):
+        e['status'] = NA
+    elif res['build']['rc']:
+        e.update(status=BUILD_FAILED, why=f'see {out}/build.log')
+    if e['status']:
+        if e['status'] in (NOT_RUN, STALE, INCOMPLETE) and not planned:
+            e['status'] = LEFT
+        elif e['status'] not in (NA,):
+            e['problems'].append(f'{e["status"]}' + (f': {e["why"]}' if 'why' in e else ''))
+        return e
+    e['seconds'] = [res['build']['seconds'], res.get('run', {}).get('seconds', 0)]
+    if target.build_only:
+        e.update(status=BUILT, warnings=res['warnings'], scope=res['scope'],
+                 needs_section=res.get('needs_section', ''))
+        return e
+    e.update(booted(kp, target, res, out))
+    if target.expected:
+        lines = read_log(os.path.join(out, 'test.log'))
+        for path in read_expected(os.path.join(config.REPO, target.expected)):
+            for prefix, want in ((HAS, True), (LACKS, False)):
+                if path.startswith(prefix):
+                    seen = any(path[len(prefix):] in line for line in lines)
+                    e['results'][path] = (parse.PASS if seen == want else parse.FAIL, '')
+    e['sizes'] = res.get('sizes', {})
+    return e
+
+
+def compare(target: config.Target, step: str, e: dict, ref: Optional[dict]) -> None:
+    """Hold a judged entry against its reference (see the module's comment)."""
+    if target.expected:
+        d = differences(read_expected(os.path.join(config.REPO, target.expected)),
+                        e['results'], 'expected')
+        e['status'] = NOT_EXPECTED if d or e['problems'] or e['failures'] else AS_EXPECTED
+    elif target.build_only:
+        if step == config.BASELINE:
+            return
+        if not ref or ref['status'] != BUILT:
+            e['problems'].append('no baseline build to compare with')
+            return
+        mine = set(e['warnings'])
+        if ref['scope'] == 'kernel/sched':
+            mine = {w for w in mine if w.startswith('kernel/sched/')}
+        d = [f'new W=1 warning: {w}' for w in sorted(mine - set(ref['warnings']))]
+    elif target.same_as:
+        if not ref or ref['status'] not in (BASE, SAME) or ref['problems'] or ref['failures']:
+            why = (ref or {}).get('status', NOT_RUN)
+            e['problems'].append(f'the plain cell {target.same_as} has no green result at this '
+                                 f'step to compare with ({why})')
+            return
+        d = differences(ref['results'], e['results'], 'plain cell')
+        e['status'] = DIFFERS if d else SAME
+    elif step == config.BASELINE:
+        e['status'] = BASE
+        return
+    elif not ref or ref['status'] != BASE or ref['problems'] or ref['failures']:
+        e['status'] = BASE_RED
+        return
+    else:
+        d = differences(ref['results'], e['results'], 'baseline')
+        e['status'] = DIFFERS if d else SAME
+    e['differences'] = d
+
+
+def red(e: dict) -> bool:
+    return bool(e['problems'] or e['failures'] or e['differences']) or \
+        e['status'] in (BASE_RED, NOT_EXPECTED, DIFFERS)
+
+
+def judge_run(work: run.Work, kp, targets: List[config.Target],
+              steps: List[Tuple[str, str]], plan: Optional[Dict[str, List[str]]] = None
+              ) -> dict:
+    """Every target at every step, against its reference: the grid, the
+    problems, the totals and the verdict."""
+    sha_of = dict(steps)
+    every = [s for s, _ in steps]
+    grid: Dict[str, Dict[str, dict]] = {s: {} for s in every}
+    by_name = {t.name: t for t in targets}
+
+    def planned(step: str, name: str) -> bool:
+        return plan is None or step in plan.get(name, [])
+
+    base = {}
+    for t in targets:
+        if t.same_as and t.same_as not in by_name:
+            raise ValueError(f'{t.name} needs its plain cell {t.same_as} in the run')
+        ref_step = config.BASELINE
+        if t.kind in ('cell', 'build') and ref_step not in sha_of:
+            raise ValueError(f'no {ref_step} in the steps judged')
+        if t.kind in ('cell', 'build'):
+            base[t.name] = entry(work, kp, t, ref_step, sha_of[ref_step],
+                                 planned(ref_step, t.name))
+    for step in every:
+        for t in sorted(targets, key=lambda x: bool(x.same_as)):
+            e = base[t.name] if step == config.BASELINE and t.name in base else \
+                entry(work, kp, t, step, sha_of[step], planned(step, t.name))
+            if not e['status'] or e['status'] == BUILT:
+                ref = grid[step].get(t.same_as) if t.same_as else base.get(t.name)
+                compare(t, step, e, ref)
+            grid[step][t.name] = e
+    problems = [f'{s} {n}: {p}' for s in every for n, e in grid[s].items()
+                for p in e['problems'] + e['failures']]
+    diffs = [f'{s} {n}: {d}' for s in every for n, e in grid[s].items() for d in e['differences']]
+    totals = {k: sum(e['counts'].get(k, 0) for row in grid.values() for e in row.values())
+              for k in (parse.PASS, parse.SKIP, parse.FAIL, parse.CRASH)}
+    judged = sum(1 for row in grid.values() for e in row.values()
+                 if e['status'] not in (NOT_RUN, STALE, INCOMPLETE, LEFT, NA))
+    left = [f'{s} {n}' for s in every for n, e in grid[s].items() if e['status'] == LEFT]
+    verdict = 'RED' if any(red(e) for row in grid.values() for e in row.values()) or \
+        problems else 'GREEN'
+    return {'grid': grid, 'problems': problems, 'differences': diffs, 'totals': totals,
+            'judged': judged, 'left': left, 'verdict': verdict}

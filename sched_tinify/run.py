@@ -1,0 +1,405 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Build and boot one target at one step: run() writes one result.json.
+
+Every long command runs in a process group of its own, so that a
+terminal's Ctrl-C reaches this process only. One SIGINT, SIGTERM, SIGHUP
+or SIGQUIT stops the run within seconds: the running command's group gets
+SIGTERM (SIGKILL 15 s later), the result being written is marked
+incomplete with the signal's name, and the process exits 128+N. A git
+checkout is never cut off half-way: signals wait until it ends.
+
+One run at a time per work folder: lock() takes an exclusive flock on
+WORK/PKG/lock, and any other run stops at once with exit status 75,
+naming the holder.
+"""
+
+import fcntl
+import json
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from typing import Dict, List, Optional
+
+from . import config, parse
+
+LOCKED = 75
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+
+
+class Stopped(Exception):
+    """A signal asked the run to stop."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class HarnessError(Exception):
+    """The harness could not build, run or judge (exit status 2)."""
+
+
+def on_signal(signum, _frame):
+    raise Stopped(signum)
+
+
+def catch_signals() -> None:
+    for s in SIGNALS:
+        signal.signal(s, on_signal)
+
+
+@dataclass
+class Work:
+    """Where things are: the work folder, the tree, builds, results."""
+    pkg: str
+    work: str
+    results: str
+    steps_file: str = ''
+
+    @classmethod
+    def from_env(cls, data: dict, env=os.environ) -> 'Work':
+        pkg = env.get('SCHED_TINIFY_PKG', data['package'])
+        work = os.path.realpath(env.get('SCHED_TINIFY_WORK', os.path.join(config.REPO, 'work')))
+        results = os.path.realpath(env.get('SCHED_TINIFY_RESULTS',
+                                           os.path.join(config.REPO, 'results')))
+        steps = env.get('SCHED_TINIFY_STEPS_FILE', os.path.join(work, pkg, 'steps'))
+        return cls(pkg, work, os.path.join(results, pkg), os.path.realpath(steps))
+
+    @property
+    def tree(self) -> str:
+        return os.path.join(self.work, self.pkg, 'linux')
+
+    def build_dir(self, target: config.Target) -> str:
+        return os.path.join(self.work, self.pkg, 'build', target.name)
+
+    def out(self, step: str, name: str) -> str:
+        return os.path.join(self.results, step, name)
+
+    def lock(self, command: str) -> None:
+        """One run at a time (see the module's comment); the descriptor is
+        inherited by what this process starts, and kept open until exit."""
+        path = os.path.join(self.work, self.pkg, 'lock')
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            with open(path, encoding='utf-8') as f:
+                holder = f.read().strip() or 'a run that is still starting'
+            print(f'error: another run holds {path}: {holder}. It checks steps out in '
+                  f'{self.tree}: wait for it to end.', file=sys.stderr)
+            sys.exit(LOCKED)
+        os.ftruncate(fd, 0)
+        os.write(fd, f'pid {os.getpid()}, started {time.strftime("%F %T UTC", time.gmtime())}, '
+                     f'command: {command}\n'.encode())
+        self._lock_fd = fd  # pylint: disable=attribute-defined-outside-init
+
+
+def command(argv: List[str], log: str, cwd: Optional[str] = None,
+            env: Optional[Dict[str, str]] = None, append: bool = False) -> int:
+    """Run argv in a group of its own, output to @log; its exit status.
+    Stopped by a signal, its group is terminated before Stopped goes on."""
+    with open(log, 'a' if append else 'w', encoding='utf-8') as out:
+        child = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            return child.wait()
+        except BaseException:
+            for sig, wait in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+                try:
+                    os.killpg(child.pid, sig)
+                    child.wait(wait)
+                    break
+                except (ProcessLookupError, subprocess.TimeoutExpired):
+                    continue
+            raise
+
+
+def git(tree: str, *argv: str, check: bool = True) -> subprocess.CompletedProcess:
+    """git in @tree, never in a repository above it; signals wait for it."""
+    env = dict(os.environ, GIT_CEILING_DIRECTORIES=os.path.dirname(tree))
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        proc = subprocess.run(['git', '-C', tree, *argv], env=env, capture_output=True,
+                              text=True, check=False, start_new_session=True)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    if check and proc.returncode:
+        raise HarnessError(f'git {" ".join(argv)} failed in {tree}: {proc.stderr.strip()}')
+    return proc
+
+
+def checkout(work: Work, sha: str) -> None:
+    """Check @sha out in the tree, which must be clean, then check that the
+    tests there are kunit/'s bytes. Only changed files are touched, so
+    build folders rebuild incrementally."""
+    if git(work.tree, 'status', '--porcelain').stdout.strip():
+        raise HarnessError(f'{work.tree} has local changes: refusing to build '
+                           f'(git -C {work.tree} status)')
+    if git(work.tree, 'rev-parse', 'HEAD').stdout.strip() != sha:
+        git(work.tree, 'checkout', '-q', '--detach', sha)
+    kunit = os.path.join(config.REPO, 'kunit')
+    for root, _, files in os.walk(kunit):
+        for name in files:
+            rel = os.path.relpath(os.path.join(root, name), kunit)
+            with open(os.path.join(kunit, rel), 'rb') as a, \
+                    open(os.path.join(work.tree, rel), 'rb') as b:
+                if a.read() != b.read():
+                    raise HarnessError(f'{rel} in the tree differs from kunit/{rel} at {sha}')
+
+
+def has_option(tree: str, sha: str, symbol: str) -> bool:
+    """Does the tree at @sha define the Kconfig @symbol? The tests' own
+    stand-ins (kernel/sched/Kconfig.kunit) do not count."""
+    rc = git(tree, 'grep', '-q', '-E', f'^(menu)?config {symbol}$', sha, '--',
+             ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit',
+             check=False).returncode
+    if rc > 1:
+        raise HarnessError(f'git grep failed (exit {rc}) looking for config {symbol} at {sha}')
+    return rc == 0
+
+
+def compiler(target: config.Target, work: Work):
+    """(CC for kbuild, environment): through ccache when it is installed,
+    with paths relative to the package folder so that clones share it."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE='1')
+    if shutil.which('ccache'):
+        env['CCACHE_BASEDIR'] = os.path.join(work.work, work.pkg)
+        return f'ccache {target.compiler}', env
+    return target.compiler, env
+
+
+def kunit_args(target: config.Target, bdir: str, fragments: List[str]) -> List[str]:
+    args = [f'--arch={target.arch}', f'--build_dir={bdir}']
+    args += [f'--kunitconfig={f}' for f in fragments]
+    return args + ([f'--cross_compile={target.cross_compile}'] if target.cross_compile else [])
+
+
+def touched_files(series_dir: str) -> List[str]:
+    """The files the patches of the series touch."""
+    out = []
+    for name in config.read_series(series_dir):
+        with open(os.path.join(series_dir, name), encoding='utf-8', errors='replace') as f:
+            out += [line.split()[2][2:] for line in f if line.startswith('diff --git a/')]
+    return sorted(set(out))
+
+
+def sizes(target: config.Target, bdir: str) -> Dict[str, List[int]]:
+    """text, data, bss, dec of vmlinux and kernel/sched/built-in.a."""
+    out = {}
+    for obj, total in (('vmlinux', []), ('kernel/sched/built-in.a', ['-t'])):
+        proc = subprocess.run([f'{target.cross_compile}size', *total, os.path.join(bdir, obj)],
+                              capture_output=True, text=True, check=False)
+        rows = [line.split() for line in proc.stdout.splitlines()[1:]]
+        rows = [r for r in rows if not total or '(TOTALS)' in r]
+        if proc.returncode or not rows:
+            raise HarnessError(f'size failed on {os.path.join(bdir, obj)}: {proc.stderr.strip()}')
+        out[obj] = [int(x) for x in rows[-1][:4]]
+    return out
+
+
+class Result:
+    """result.json of one target at one step, written as the run goes: a
+    run that stops half-way leaves complete false (and, for a signal, its
+    name in "interrupted")."""
+
+    def __init__(self, out: str, data: dict):
+        self.path = os.path.join(out, 'result.json')
+        self.data = data
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        self.save()
+
+    def save(self, **fields) -> None:
+        self.data.update(fields)
+        with open(self.path + '.tmp', 'w', encoding='utf-8') as f:
+            json.dump(self.data, f, indent=1, sort_keys=True)
+        os.replace(self.path + '.tmp', self.path)
+
+
+def load(work: Work, step: str, name: str) -> Optional[dict]:
+    try:
+        with open(os.path.join(work.out(step, name), 'result.json'), encoding='utf-8') as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def fresh(result: Optional[dict], key: str) -> bool:
+    """The one freshness rule: a complete result of the current inputs."""
+    return bool(result) and result.get('key') == key and result.get('complete') is True
+
+
+def inputs_of(target: config.Target, sha: str, sched_only: bool = False) -> Dict[str, str]:
+    """config.inputs(), and for a build-only configuration what it builds:
+    a kernel/sched/-only build does not stand for a whole one."""
+    out = config.inputs(target, sha)
+    if target.build_only:
+        out['scope'] = 'kernel/sched' if sched_only else 'vmlinux'
+    return out
+
+
+def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
+        sched_only: bool = False) -> dict:
+    """Build @target at @step (commit @sha) and, unless it is build-only,
+    boot it; write and return its result."""
+    inputs = inputs_of(target, sha, sched_only)
+    out = work.out(step, target.name)
+    res = Result(out, {'target': target.name, 'kind': target.kind, 'step': step, 'sha': sha,
+                       'inputs': inputs, 'key': config.key(inputs), 'complete': False,
+                       'problems': [], 'notes': []})
+    try:
+        if target.needs and not has_option(work.tree, sha, target.needs) and target.expected:
+            res.save(na=f'no config {target.needs}', complete=True)
+            return res.data
+        checkout(work, sha)
+        if target.build_only:
+            build_only(work, target, res, out, series_dir, sched_only)
+        else:
+            build_and_boot(work, target, res, out)
+        res.save(complete=True)
+    except Stopped as e:
+        res.save(interrupted=str(e))
+        raise
+    except (HarnessError, OSError) as e:
+        res.save(harness_error=str(e), complete=True)
+    return res.data
+
+
+def build_and_boot(work: Work, target: config.Target, res: Result, out: str) -> None:
+    bdir = work.build_dir(target)
+    os.makedirs(bdir, exist_ok=True)
+    cc, env = compiler(target, work)
+    args = kunit_args(target, bdir, [os.path.join(config.REPO, f) for f in target.kunitconfig])
+    kunit = [sys.executable, 'tools/testing/kunit/kunit.py']
+    build = kunit + ['build', *args, f'--jobs={os.cpu_count()}', f'--make_options=CC={cc}']
+    build += [f'--make_options={m}' for m in target.make]
+    timeout = res.data['inputs']['kunit_timeout']
+    qemu = target.qemu_args
+    if target.kmemleak:
+        qemu = f'{qemu} -initrd {bdir}/kmemleak-initramfs.cpio'.strip()
+    boot = kunit + ['exec', *args, f'--timeout={timeout}', f'--json={out}/kunit.json']
+    boot += [f'--qemu_args={qemu}'] if qemu else []
+    # kunit.py puts its console= and kunit_shutdown= last: after "--" they
+    # go to init, which runs once the suites are done.
+    boot += [f'--kernel_args=console={target.console} --'] if target.kmemleak else []
+    with open(os.path.join(out, 'cmd'), 'w', encoding='utf-8') as f:
+        f.write(f'cd {shlex.quote(work.tree)}\n{shlex.join(build)}\n{shlex.join(boot)}\n')
+    t0 = time.time()
+    rc = command(build, os.path.join(out, 'build.log'), work.tree, env)
+    if rc == 0 and target.kmemleak:
+        rc = kmemleak_initrd(work, target, bdir, os.path.join(out, 'build.log'))
+    t1 = time.time()
+    shutil.copy(os.path.join(bdir, '.config'), os.path.join(out, 'config')) \
+        if os.path.exists(os.path.join(bdir, '.config')) else None
+    res.save(build={'rc': rc, 'seconds': round(t1 - t0), 'cmd': build})
+    if rc:
+        return
+    res.save(sizes=sizes(target, bdir))
+    boot_result(target, res, out, bdir, boot, env, work.tree)
+
+
+def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: List[str],
+                env: Dict[str, str], tree: str, cpus: Optional[int] = None) -> None:
+    """Boot a built kernel with kunit.py exec and record what it said."""
+    log = os.path.join(bdir, 'test.log')
+    if os.path.exists(log):
+        os.remove(log)
+    t0 = time.time()
+    rc = command(boot, os.path.join(out, 'exec.log'), tree, env)
+    seconds = round(time.time() - t0)
+    shutil.copy(log, os.path.join(out, 'test.log')) if os.path.exists(log) else \
+        open(os.path.join(out, 'test.log'), 'w', encoding='utf-8').close()
+    with open(os.path.join(out, 'exec.log'), encoding='utf-8', errors='replace') as f:
+        timed_out = 'timed out after' in f.read()
+    with open(os.path.join(out, 'config'), encoding='utf-8', errors='replace') as f:
+        config_smp = 'CONFIG_SMP=y\n' in f.read()
+    with open(os.path.join(out, 'test.log'), encoding='utf-8', errors='backslashreplace') as f:
+        booted = parse.booted_cpus(f)
+    res.save(run={'rc': rc, 'seconds': seconds, 'timed_out': timed_out, 'cmd': boot},
+             config_smp=config_smp, booted_cpus=booted)
+    if config_smp != target.smp:
+        raise HarnessError(f'{target.name} claims {"SMP" if target.smp else "UP"} but .config '
+                           f'has CONFIG_SMP={"y" if config_smp else "n"}')
+    if booted != (cpus or target.cpus):
+        raise HarnessError(f'{target.name} claims {cpus or target.cpus} CPU(s) but the kernel '
+                           f'brought up {booted}')
+
+
+def kmemleak_initrd(work: Work, target: config.Target, bdir: str, log: str) -> int:
+    """The initramfs whose /init is scripts/kmemleak-init.c, built with
+    nolibc and this tree's uapi headers."""
+    cross = target.cross_compile
+    rc = command(['make', '-C', work.tree, f'O={bdir}', f'ARCH={target.arch}',
+                  *([f'CROSS_COMPILE={cross}'] if cross else []), 'headers'], log, append=True)
+    rc = rc or command([f'{cross}gcc', '-Os', '-static', '-nostdlib', '-fno-stack-protector',
+                        '-I', f'{bdir}/usr/include', '-include',
+                        f'{work.tree}/tools/include/nolibc/nolibc.h', '-o',
+                        f'{bdir}/kmemleak-init', f'{config.REPO}/scripts/kmemleak-init.c',
+                        '-lgcc'], log, append=True)
+    if rc:
+        return rc
+    with open(f'{bdir}/kmemleak-initramfs.list', 'w', encoding='utf-8') as f:
+        f.write(f'dir /d 700 0 0\nfile /init {bdir}/kmemleak-init 755 0 0\n')
+    with open(f'{bdir}/kmemleak-initramfs.cpio', 'wb') as f:
+        return subprocess.run([f'{bdir}/usr/gen_init_cpio', f'{bdir}/kmemleak-initramfs.list'],
+                              stdout=f, check=False).returncode
+
+
+def build_only(work: Work, target: config.Target, res: Result, out: str, series_dir: str,
+               sched_only: bool) -> None:
+    """A W=1 build of a build-only configuration: the warnings located in
+    kernel/sched/ or in a file the series touches (kernel/sched/ only with
+    @sched_only, which builds that folder alone). Without the option of
+    "needs", the kunitconfig section after "# needs SYMBOL:" is left out."""
+    bdir = work.build_dir(target)
+    os.makedirs(bdir, exist_ok=True)
+    fragments = [os.path.join(config.REPO, f) for f in target.kunitconfig]
+    section = ''
+    if target.needs:
+        marker = f'# needs {target.needs}:\n'
+        with open(fragments[0], encoding='utf-8') as f:
+            text = f.read()
+        if marker not in text:
+            raise HarnessError(f'{fragments[0]} has no "{marker.strip()}" section')
+        section = 'used' if has_option(work.tree, res.data['sha'], target.needs) else 'left out'
+        if section == 'left out':
+            fragments[0] = os.path.join(out, 'kunitconfig')
+            with open(fragments[0], 'w', encoding='utf-8') as f:
+                f.write(text[:text.index(marker)])
+    touched = touched_files(series_dir)
+    # Every kernel/sched object and those of the .c files the series
+    # touches are compiled at every step, so that their warnings are in
+    # this step's log (ccache replays them when nothing changed).
+    for obj in [f'kernel/sched/{n}' for n in os.listdir(os.path.join(bdir, 'kernel', 'sched'))
+                if n.endswith('.o')] if os.path.isdir(os.path.join(bdir, 'kernel', 'sched')) \
+            else []:
+        os.remove(os.path.join(bdir, obj))
+    for path in touched:
+        if path.endswith('.c') and os.path.exists(os.path.join(bdir, path[:-2] + '.o')):
+            os.remove(os.path.join(bdir, path[:-2] + '.o'))
+    cc, env = compiler(target, work)
+    kunit = [sys.executable, 'tools/testing/kunit/kunit.py']
+    args = kunit_args(target, bdir, fragments)
+    if sched_only:
+        cmds = [kunit + ['config', *args, f'--make_options=CC={cc}'],
+                ['make', f'ARCH={target.arch}', f'O={bdir}', f'--jobs={os.cpu_count()}',
+                 f'CC={cc}', 'W=1'] + ([f'CROSS_COMPILE={target.cross_compile}']
+                                       if target.cross_compile else []) + ['kernel/sched/']]
+    else:
+        cmds = [kunit + ['build', *args, f'--jobs={os.cpu_count()}', f'--make_options=CC={cc}',
+                         '--make_options=W=1']]
+    log = os.path.join(out, 'build.log')
+    t0 = time.time()
+    rc = 0
+    for i, cmd in enumerate(cmds):
+        rc = rc or command(cmd, log, work.tree, env, append=i > 0)
+    with open(log, encoding='utf-8', errors='replace') as f:
+        found = parse.warnings(f, touched, sched_only)
+    res.save(build={'rc': rc, 'seconds': round(time.time() - t0), 'cmd': cmds},
+             scope='kernel/sched' if sched_only else 'vmlinux', needs_section=section,
+             warnings=found)
