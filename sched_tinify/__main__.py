@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The pipeline: run what is asked, one target step at a time, then judge
+everything and write the report.
+
+Usage: python3 -m sched_tinify run [--targets A,B] [--kinds K,...] [--steps S1,S2]
+                                   [--reuse] [--sched-only]
+       python3 -m sched_tinify judge [--targets ...] [--kinds ...] [--steps ...]
+                                     [--plan PLAN]
+
+run      build and boot each target at each step (step by step; a tiny cell
+         only at the steps that define its option; a debug cell after its
+         plain cell), print a line per target step, then judge as below.
+         --reuse keeps a fresh result (same key, complete).
+judge    run nothing: judge the results and write results/PKG/report.json,
+         report.md and junit/. With --plan ({"TARGET": [STEP, ...]}), what
+         the plan does not name and is not fresh is "left", not missing.
+
+Exit status: 0 green, 1 red, 2 the harness could not run or judge, 75
+another run holds the work folder, 128+N stopped by signal N.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+from typing import List, Optional, Tuple
+
+from . import config, judge, parse, render, run
+
+
+def progress(work: run.Work, kp, target: config.Target, step: str, sha: str,
+             ref: Optional[dict]) -> str:
+    """One line on what a target did at a step."""
+    e = judge.entry(work, kp, target, step, sha)
+    if not e['status'] or e['status'] == judge.BUILT:
+        judge.compare(target, step, e, ref)
+    if e['status'] in (judge.NA,):
+        return 'n/a: the step has no config ' + target.needs
+    head = f'build {e["seconds"][0]} s'
+    if e['status'] == judge.BUILT:
+        return f'{head}, {len(e["warnings"])} W=1 warning(s), {len(e["differences"])} new'
+    if not e['counts']:
+        return '; '.join(e['problems']) or e['status']
+    n = e['counts']
+    line = (f'{head}, run {e["seconds"][1]} s, {n["PASS"]} passed, {n["SKIP"]} skipped, '
+            f'{n["FAIL"] + n["CRASH"]} failed, {e["status"]}')
+    return line + ''.join(f'; {p}' for p in e['problems'][:1])
+
+
+def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
+    """(target, step, sha) in the order they run: step by step, the plain
+    cells and builds, then the tiny cells, then the debug cells."""
+    order = {'cell': 0, 'build': 1, 'tiny': 2, 'debug': 3}
+    for step, sha in steps:
+        for t in sorted(targets, key=lambda x: order[x.kind]):
+            yield t, step, sha
+
+
+def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
+    items = list(work_items(targets, steps))
+    series = os.path.join(config.REPO, args.data['patches'])
+    base = {}
+    for i, (t, step, sha) in enumerate(items, 1):
+        tag = f'[{i}/{len(items)}] {step} {t.name}'
+        key = config.key(run.inputs_of(t, sha, args.sched_only))
+        if args.reuse and run.fresh(run.load(work, step, t.name), key):
+            print(f'{tag}: fresh result kept', flush=True)
+        else:
+            print(f'{tag}: started', flush=True)
+            run.run(work, t, step, sha, series, args.sched_only)
+        if step == config.BASELINE:
+            base[t.name] = judge.entry(work, kp, t, step, sha)
+            judge.compare(t, step, base[t.name], None)
+        ref = base.get(t.name)
+        if t.same_as:
+            ref = judge.entry(work, kp, config.targets(args.data, t.same_as)[0], step, sha)
+            judge.compare(config.targets(args.data, t.same_as)[0], step, ref, base.get(t.same_as))
+        print(f'{tag}: {progress(work, kp, t, step, sha, ref)}', flush=True)
+
+
+def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
+    data = judge.judge_run(work, kp, targets, steps, plan)
+    tree = work.tree
+    series_dir = os.path.join(config.REPO, args.data['patches'])
+    with open(os.path.join(work.work, work.pkg, 'package-version'), encoding='utf-8') as f:
+        installed = f.read().strip()
+    data.update(
+        steps=steps, kinds={t.name: t.kind for t in targets}, package=work.pkg,
+        package_version=installed, series_dir=os.path.relpath(series_dir, config.REPO),
+        series=[(n, config.file_digest(os.path.join(args.data['patches'], n)))
+                for n in config.read_series(series_dir)],
+        kernel='.'.join(re.findall(r'^(?:VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)$', run.git(
+            tree, 'show', 'pristine:Makefile').stdout, re.M)),
+        warnings=[] if installed == args.data['version'] else
+        [f'the installed package version {installed} is not the version the series is '
+         f'tested on ({args.data["version"]}, ci/matrix.json): these results are not those '
+         'of the tested tree'],
+        skips=[f'{n}: {p}: {r}' for n, e in data['grid'].get(config.BASELINE, {}).items()
+               for p, (s, r) in e['results'].items() if s == parse.SKIP])
+    for row in data['grid'].values():
+        for e in row.values():
+            e['results'] = {p: list(r) for p, r in e['results'].items()}
+    with open(os.path.join(work.results, 'report.json'), 'w', encoding='utf-8') as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+    render.write(data, work.results)
+    print(render.verdict_line(data))
+    print(render.kunit_line(data))
+    return 1 if data['verdict'] != 'GREEN' else 0
+
+
+def main(argv: List[str]) -> int:
+    ap = argparse.ArgumentParser(prog='python3 -m sched_tinify', description=__doc__.split('\n')[0])
+    ap.add_argument('command', choices=('run', 'judge'))
+    ap.add_argument('--targets', default='')
+    ap.add_argument('--kinds', default='', help='cell,tiny,debug,build')
+    ap.add_argument('--steps', default='')
+    ap.add_argument('--reuse', action='store_true')
+    ap.add_argument('--sched-only', action='store_true')
+    ap.add_argument('--plan')
+    args = ap.parse_args(argv)
+    run.catch_signals()
+    try:
+        args.data = config.load()
+        targets = config.targets(args.data, args.targets,
+                                 tuple(k for k in args.kinds.split(',') if k))
+        work = run.Work.from_env(args.data)
+        every = config.read_steps(work.steps_file)
+        wanted = [s for s in args.steps.split(',') if s]
+        unknown = [s for s in wanted if s not in dict(every)]
+        if unknown:
+            raise config.ConfigError(f'no step(s) {", ".join(unknown)} in {work.steps_file}')
+        steps = [(s, sha) for s, sha in every if not wanted or s in wanted]
+        plan = None
+        if args.plan:
+            with open(args.plan, encoding='utf-8') as f:
+                plan = json.load(f)
+        kp = parse.parser(work.tree)
+        if args.command == 'run':
+            work.lock(' '.join(['sched_tinify'] + argv))
+            cmd_run(args, work, targets, steps, kp)
+        # Judged against the baseline, whether it ran now or not.
+        return report(args, work, targets, every[:1] + [s for s in steps if s != every[0]],
+                      kp, plan)
+    except run.Stopped as e:
+        print(f'sched_tinify: {e}: stopped', file=sys.stderr)
+        return 128 + e.signum
+    except (config.ConfigError, run.HarnessError, ValueError, OSError) as e:
+        print(f'sched_tinify: error: {e}', file=sys.stderr)
+        return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
