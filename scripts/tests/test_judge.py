@@ -1,0 +1,230 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of sched_tinify/judge.py and render.py: results written as
+run.py writes them (result.json beside real console logs from fixtures/),
+each judged against its reference."""
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+from unittest import mock
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from sched_tinify import config, judge, parse, render, run  # noqa: E402 pylint: disable=C0413
+
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixtures')
+TREE = os.environ.get('SCHED_TINIFY_TREE', '')
+A, B = '0' * 40, '1' * 40
+STEPS = [(config.BASELINE, A), ('01-x', B)]
+
+
+def target(name, **kw):
+    fields = dict(name=name, arch='x86_64', cross_compile='', compiler='gcc', console='ttyS0',
+                  kunitconfig=('kunitconfigs/x86_64-smp',), cpus=4)
+    fields.update(kw)
+    return config.Target(**fields)
+
+
+SMP = target('x86_64-smp')
+SANITIZE = target('x86_64-smp-sanitize', same_as='x86_64-smp', kmemleak=True)
+LEAN = target('lean', build_only=True, cpus=1)
+
+
+@unittest.skipUnless(TREE, 'SCHED_TINIFY_TREE names no kernel tree (kunit_parser)')
+class JudgeTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        self.work = run.Work('pkg', self.tmp.name, os.path.join(self.tmp.name, 'results'))
+        patcher = mock.patch.object(config, 'first_line', lambda argv: f'{argv[0]} 1')
+        patcher.start()
+        self.addCleanup(patcher.stop)
+        self.kp = parse.parser(TREE)
+
+    def put(self, t, step, fixture='pass', edit=None, **fields):
+        """A result of @t at @step: the fixture's logs, result.json as
+        run.run() writes it, changed by @fields."""
+        out = self.work.out(step, t.name)
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.copytree(os.path.join(FIXTURES, fixture), out)
+        if edit:
+            with open(os.path.join(out, 'test.log'), encoding='utf-8') as f:
+                log = f.read()
+            with open(os.path.join(out, 'test.log'), 'w', encoding='utf-8') as f:
+                f.write(edit(log))
+        sha = dict(STEPS)[step]
+        inputs = run.inputs_of(t, sha, fields.pop('sched_only', False))
+        res = {'target': t.name, 'step': step, 'sha': sha, 'inputs': inputs,
+               'key': config.key(inputs), 'complete': True, 'build': {'rc': 0, 'seconds': 9},
+               'run': {'rc': 0, 'seconds': 2, 'timed_out': False}}
+        if t.build_only:
+            res.pop('run')
+            res.update(scope='vmlinux', warnings=[])
+        res.update(fields)
+        with open(os.path.join(out, 'result.json'), 'w', encoding='utf-8') as f:
+            json.dump(res, f)
+
+    def judged(self, targets, plan=None):
+        return judge.judge_run(self.work, self.kp, targets, STEPS, plan)
+
+    def test_read_for_itself(self):
+        cases = [
+            ('not run', None, judge.NOT_RUN),
+            ('stale', {'key': 'other'}, judge.STALE),
+            ('incomplete', {'complete': False, 'interrupted': 'SIGINT'}, judge.INCOMPLETE),
+            ('harness', {'harness_error': 'cell claims 4 CPU(s) but the kernel brought up 1'},
+             judge.HARNESS),
+            ('build failed', {'build': {'rc': 2, 'seconds': 1}}, judge.BUILD_FAILED),
+        ]
+        for what, fields, status in cases:
+            with self.subTest(what):
+                self.put(SMP, config.BASELINE)
+                shutil.rmtree(self.work.out('01-x', SMP.name), ignore_errors=True)
+                if fields is not None:
+                    self.put(SMP, '01-x', **fields)
+                data = self.judged([SMP])
+                e = data['grid']['01-x'][SMP.name]
+                self.assertEqual(e['status'], status)
+                self.assertEqual(data['verdict'], 'RED')
+                self.assertTrue(e['problems'][0].startswith(status))
+                if status in (judge.NOT_RUN, judge.STALE, judge.INCOMPLETE):
+                    left = self.judged([SMP], {SMP.name: [config.BASELINE]})
+                    self.assertEqual(left['grid']['01-x'][SMP.name]['status'], judge.LEFT)
+                    self.assertEqual(left['verdict'], 'GREEN')
+                    self.assertEqual(left['left'], [f'01-x {SMP.name}'])
+
+    def test_against_the_baseline(self):
+        self.put(SMP, config.BASELINE)
+        self.put(SMP, '01-x')
+        data = self.judged([SMP])
+        self.assertEqual([data['grid'][s][SMP.name]['status'] for s, _ in STEPS],
+                         [judge.BASE, judge.SAME])
+        self.assertEqual((data['verdict'], data['judged'], data['problems']), ('GREEN', 2, []))
+        # A case renamed: one missing, one new.
+        self.put(SMP, '01-x', edit=lambda log: log.replace('ok 1 overflow_fixed_point',
+                                                           'ok 1 overflow_fixed_point2', 1))
+        data = self.judged([SMP])
+        e = data['grid']['01-x'][SMP.name]
+        self.assertEqual(e['status'], judge.DIFFERS)
+        self.assertTrue(any(d.startswith('missing: ') for d in e['differences']))
+        self.assertTrue(any(d.startswith('new: ') for d in e['differences']))
+        self.assertEqual(data['verdict'], 'RED')
+        # A red baseline: nothing to compare with.
+        self.put(SMP, config.BASELINE, 'fail')
+        self.put(SMP, '01-x')
+        self.assertEqual(self.judged([SMP])['grid']['01-x'][SMP.name]['status'], judge.BASE_RED)
+
+    def test_problems_of_a_boot(self):
+        cases = [
+            ('splat', {}, lambda log: log + 'WARNING: CPU: 0 PID: 1 at x\n', 'kernel splat'),
+            ('time-out', {'run': {'rc': 1, 'seconds': 9, 'timed_out': True}}, None,
+             'QEMU timed out'),
+            ('exit', {'run': {'rc': 1, 'seconds': 9, 'timed_out': False}}, None,
+             'kunit.py exec exited 1 with no failed test'),
+        ]
+        for what, fields, edit, problem in cases:
+            with self.subTest(what):
+                self.put(SMP, config.BASELINE)
+                self.put(SMP, '01-x', edit=edit, **fields)
+                e = self.judged([SMP])['grid']['01-x'][SMP.name]
+                self.assertTrue(any(p.startswith(problem) for p in e['problems']), e['problems'])
+        self.put(SMP, '01-x', 'crash')
+        e = self.judged([SMP])['grid']['01-x'][SMP.name]
+        self.assertTrue(any(f.endswith(': CRASH') for f in e['failures']))
+        os.remove(os.path.join(self.work.out('01-x', SMP.name), 'kunit.json'))
+        e = self.judged([SMP])['grid']['01-x'][SMP.name]
+        self.assertTrue(any(p.startswith('kunit.json unreadable') for p in e['problems']))
+
+    def test_tiny(self):
+        expected = os.path.join(self.tmp.name, 'tiny.expected')
+        tiny = target('tiny', cpus=1, needs='SCHED_CLASS_DL', expected=expected)
+        kp = self.kp
+        results, _, _ = parse.ktap(kp, judge.read_log(os.path.join(FIXTURES, 'skip-up',
+                                                                   'test.log')))
+        lines = [f'{p}\t{s}\t{r}' if r else f'{p}\t{s}' for p, (s, r) in results.items()]
+        lines += ['console: no kernel splat\tPASS', 'console has: Linux version\tPASS',
+                  'console lacks: Kernel panic\tPASS']
+        with open(expected, 'w', encoding='utf-8') as f:
+            f.write('# by hand\n' + '\n'.join(lines) + '\n')
+        self.put(tiny, config.BASELINE, na='no config SCHED_CLASS_DL')
+        self.put(tiny, '01-x', 'skip-up')
+        data = self.judged([tiny])
+        self.assertEqual(data['grid'][config.BASELINE]['tiny']['status'], judge.NA)
+        self.assertEqual(data['grid']['01-x']['tiny']['status'], judge.AS_EXPECTED)
+        self.assertEqual(data['verdict'], 'GREEN')
+        for what, edit, diff in (
+                ('a skip reason', lambda log: log.replace('# SKIP ', '# SKIP x', 1), 'changed: '),
+                ('a panic', lambda log: log + 'Kernel panic - not syncing\n',
+                 'changed: console lacks: Kernel panic: PASS -> FAIL')):
+            with self.subTest(what):
+                self.put(tiny, '01-x', 'skip-up', edit=edit)
+                e = self.judged([tiny])['grid']['01-x']['tiny']
+                self.assertEqual(e['status'], judge.NOT_EXPECTED)
+                self.assertTrue(any(d.startswith(diff) for d in e['differences']),
+                                e['differences'])
+
+    def test_debug_against_the_plain_cell(self):
+        self.put(SMP, config.BASELINE, 'kmemleak')
+        self.put(SANITIZE, config.BASELINE, 'kmemleak')
+        data = self.judged([SMP, SANITIZE])
+        self.assertEqual(data['grid'][config.BASELINE][SANITIZE.name]['status'], judge.SAME)
+        self.assertIn('allocated in early boot', data['grid'][config.BASELINE][
+            SANITIZE.name]['notes'][0])
+        self.put(SMP, config.BASELINE, 'fail')
+        e = self.judged([SMP, SANITIZE])['grid'][config.BASELINE][SANITIZE.name]
+        self.assertIn('has no green result', e['problems'][0])
+        # Without the init's scan: a problem of the debug cell only.
+        self.put(SMP, config.BASELINE)
+        self.put(SANITIZE, config.BASELINE, 'pass')
+        data = self.judged([SMP, SANITIZE])
+        self.assertEqual(data['grid'][config.BASELINE][SMP.name]['problems'], [])
+        # Another result than the plain cell's: a difference.
+        self.put(SANITIZE, config.BASELINE, 'kmemleak')
+        e = self.judged([SMP, SANITIZE])['grid'][config.BASELINE][SANITIZE.name]
+        self.assertEqual(e['status'], judge.DIFFERS)
+        self.assertTrue(e['differences'])
+        self.put(SANITIZE, config.BASELINE, 'pass')
+        e = self.judged([SMP, SANITIZE])['grid'][config.BASELINE][SANITIZE.name]
+        self.assertTrue(any('did not finish' in p for p in e['problems']))
+
+    def test_builds(self):
+        self.put(LEAN, config.BASELINE, warnings=['kernel/sched/a.c: warning: x'])
+        self.put(LEAN, '01-x', warnings=['kernel/sched/a.c: warning: x',
+                                         'kernel/locking/b.c: warning: y'])
+        e = self.judged([LEAN])['grid']['01-x']['lean']
+        self.assertEqual(e['differences'], ['new W=1 warning: kernel/locking/b.c: warning: y'])
+        # A baseline of kernel/sched/ alone: the other files are not compared.
+        self.put(LEAN, config.BASELINE, scope='kernel/sched', sched_only=True,
+                 warnings=['kernel/sched/a.c: warning: x'])
+        data = self.judged([LEAN])
+        self.assertEqual((data['grid']['01-x']['lean']['differences'], data['verdict']),
+                         ([], 'GREEN'))
+
+    def test_render(self):
+        self.put(SMP, config.BASELINE, 'skip-up')
+        self.put(SMP, '01-x', 'skip-up', edit=lambda log: log.replace('# SKIP ', '# SKIP x', 1))
+        data = self.judged([SMP])
+        data.update(steps=STEPS, kinds={SMP.name: 'cell'}, package='pkg', package_version='1',
+                    series_dir='patches', series=[('0001-x.patch', 'f' * 64)], kernel='6.1.1')
+        md = render.markdown(data)
+        self.assertIn('## Verdict: RED', md)
+        self.assertRegex(md, r'\| 01-x \| \d+/\d+/0/0 \(9\+2 s\) \*\*DIFFERS\*\* \|')
+        self.assertEqual(render.verdict_line(data), 'verdict: RED: 2 target step(s) judged, '
+                         '0 problem(s), 1 difference(s)')
+        suites = render.junit(data, SMP.name).getroot()
+        failed = suites.findall(".//testcase[@name='same as the reference']/failure")
+        self.assertEqual(len(failed), 1)
+        skipped = suites.findall('.//skipped')
+        self.assertTrue(skipped and all(s.get('message') for s in skipped))
+        # A parameter's description may hold a dot: it stays the name.
+        data['grid']['01-x'][SMP.name]['results'] = {'s.c.known 6.1: x': ('PASS', '')}
+        case = render.junit(data, SMP.name).getroot().findall('.//testcase')[-2]
+        self.assertEqual((case.get('classname'), case.get('name')), ('s.c', 'known 6.1: x'))
+        ET.tostring(suites)
+
+
+if __name__ == '__main__':
+    unittest.main()
