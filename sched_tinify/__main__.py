@@ -106,6 +106,8 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
     render.write(data, work.results)
     print(render.verdict_line(data))
     print(render.kunit_line(data))
+    if any(e['status'] == judge.HARNESS for row in data['grid'].values() for e in row.values()):
+        return 2
     return 1 if data['verdict'] != 'GREEN' else 0
 
 
@@ -135,9 +137,10 @@ def main(argv: List[str]) -> int:
         if args.plan:
             with open(args.plan, encoding='utf-8') as f:
                 plan = json.load(f)
-        kp = parse.parser(work.tree)
         if args.command == 'run':
             work.lock(' '.join(['sched_tinify'] + argv))
+        kp = parse.parser(work.tree)
+        if args.command == 'run':
             cmd_run(args, work, targets, steps, kp)
         # Judged against the baseline, whether it ran now or not.
         return report(args, work, targets, every[:1] + [s for s in steps if s != every[0]],

@@ -143,7 +143,7 @@ def checkout(work: Work, sha: str) -> None:
     if git(work.tree, 'rev-parse', 'HEAD').stdout.strip() != sha:
         git(work.tree, 'checkout', '-q', '--detach', sha)
     kunit = os.path.join(config.REPO, 'kunit')
-    for root, _, files in os.walk(kunit):
+    for root, _, files in os.walk(os.path.join(kunit, 'kernel')):
         for name in files:
             rel = os.path.relpath(os.path.join(root, name), kunit)
             with open(os.path.join(kunit, rel), 'rb') as a, \

@@ -1,0 +1,163 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of sched_tinify/run.py and the pipeline (python3 -m sched_tinify)
+on a fake kernel package (tests/faketree.py): a whole run, one Ctrl-C that
+stops it and marks the result incomplete, one run at a time, the
+freshness rule, the tree checks."""
+
+import fcntl
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import unittest
+
+from tests import faketree
+from tests.test_run_control import FAKE_KUNIT_PY, alive, as_from_a_terminal
+
+sys.path.insert(0, faketree.REPO)
+from sched_tinify import config, run  # noqa: E402 pylint: disable=wrong-import-position
+
+# kunit.py exec that boots "4 CPUs" and passes one case, when asked to
+# (FAKE_EXEC=pass); else the fake of test_run_control, whose QEMU sleeps.
+PASSING_EXEC = r'''
+if cmd == 'exec' and os.environ.get('FAKE_EXEC') == 'pass':
+    with open(os.path.join(bdir, 'test.log'), 'w') as log:
+        log.write('smp: Brought up 1 node, 4 CPUs\nKTAP version 1\n1..1\n'
+                  '    KTAP version 1\n    # Subtest: s\n    1..1\n    ok 1 c\nok 1 s\n')
+    out = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--json=')][0]
+    with open(out, 'w') as f:
+        f.write('{"name": "", "sub_groups": [{"name": "s", "test_cases": '
+                '[{"name": "c", "status": "PASS"}]}], "test_cases": []}')
+    sys.exit(0)
+'''
+FAKE = FAKE_KUNIT_PY.replace("qemu = subprocess.Popen", PASSING_EXEC + "qemu = subprocess.Popen")
+CELL = 'x86_64-smp'
+
+
+TREE = os.environ.get('SCHED_TINIFY_TREE', '')
+
+
+class Package(faketree.FakePackage):
+    """The fake package with the kernel's own KTAP parser."""
+
+    def files(self):
+        files = super().files()
+        for name in ('kunit_parser.py', 'kunit_printer.py'):
+            with open(os.path.join(TREE, 'tools', 'testing', 'kunit', name),
+                      encoding='utf-8') as f:
+                files[f'tools/testing/kunit/{name}'] = (f.read(), 0o644)
+        return files
+
+
+@unittest.skipUnless(TREE, 'SCHED_TINIFY_TREE names no kernel tree (kunit_parser)')
+class PipelineTest(unittest.TestCase):
+    def setUp(self):
+        faketree.require_tools(faketree.TOOLS + ('ar', 'size'))
+        self.pkg = Package(kunit_py=FAKE)
+        self.addCleanup(self.pkg.cleanup)
+        proc = self.pkg.run('prepare-tree.sh')
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def start(self, *args, **env):
+        return subprocess.Popen([sys.executable, '-m', 'sched_tinify', *args],
+                                cwd=faketree.REPO, env=self.pkg.env(**env),
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True,
+                                preexec_fn=as_from_a_terminal)
+
+    def result(self):
+        path = os.path.join(self.pkg.results, faketree.PKG, config.BASELINE, CELL,
+                            'result.json')
+        with open(path, encoding='utf-8') as f:
+            return json.load(f)
+
+    def test_a_whole_run_then_reuse(self):
+        proc = self.start('run', '--targets', CELL, FAKE_EXEC='pass')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 0, out + err)
+        self.assertIn(f'[1/1] {config.BASELINE} {CELL}: build ', out)
+        self.assertIn('1 passed, 0 skipped, 0 failed, baseline', out)
+        self.assertIn('verdict: GREEN: 1 target step(s) judged', out)
+        res = self.result()
+        self.assertEqual((res['complete'], res['booted_cpus'], res['key']),
+                         (True, 4, config.key(res['inputs'])))
+        proc = self.start('run', '--targets', CELL, '--reuse', FAKE_EXEC='pass')
+        out, err = proc.communicate(timeout=120)
+        self.assertIn('fresh result kept', out)
+        # Another time-out is another input: the result is stale, and run again.
+        proc = self.start('run', '--targets', CELL, '--reuse', FAKE_EXEC='pass',
+                          KUNIT_TIMEOUT='99')
+        out, err = proc.communicate(timeout=120)
+        self.assertNotIn('fresh result kept', out)
+        self.assertEqual(proc.returncode, 0, out + err)
+
+    def test_ctrl_c_stops_the_run(self):
+        proc = self.start('run', '--targets', CELL)
+        qemu = os.path.join(self.pkg.build, CELL, 'qemu.pid')
+        deadline = time.time() + 60
+        while not os.path.exists(qemu) and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.5)
+        with open(qemu, encoding='utf-8') as f:
+            pid = int(f.read())
+        t0 = time.time()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        self.assertLess(time.time() - t0, 20)
+        self.assertEqual(proc.returncode, 128 + signal.SIGINT, err)
+        self.assertFalse(alive(pid), 'QEMU outlived the run')
+        res = self.result()
+        self.assertEqual((res['complete'], res.get('interrupted')), (False, 'SIGINT'))
+        self.assertEqual(self.pkg.git('status', '--porcelain'), '')
+
+    def test_one_run_at_a_time(self):
+        lock = os.path.join(self.pkg.pkg_dir, 'lock')
+        with open(lock, 'w', encoding='utf-8') as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            f.write('pid 1, started then, command: someone else\n')
+            f.flush()
+            proc = self.start('run', '--targets', CELL)
+            _, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, run.LOCKED)
+        self.assertIn('command: someone else', err)
+
+    def test_harness_failures_exit_2(self):
+        with open(os.path.join(self.pkg.tree, 'Makefile'), 'a', encoding='utf-8') as f:
+            f.write('# a local change\n')
+        proc = self.start('run', '--targets', CELL)
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 2, out + err)
+        self.assertIn('has local changes: refusing to build', out)
+        proc = self.start('run', '--targets', 'nothing')
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn('unknown target(s): nothing', err)
+
+
+class FreshTest(unittest.TestCase):
+    def test_rule(self):
+        cases = [(None, False), ({}, False), ({'key': 'k', 'complete': True}, True),
+                 ({'key': 'k', 'complete': False}, False), ({'key': 'x', 'complete': True}, False)]
+        for result, fresh in cases:
+            with self.subTest(result):
+                self.assertIs(run.fresh(result, 'k'), fresh)
+
+    def test_scope_of_a_build(self):
+        t = config.Target(name='b', arch='arm', cross_compile='', compiler='gcc',
+                          console='ttyAMA0', kunitconfig=('kunitconfigs/arm-up',),
+                          build_only=True)
+        self.assertNotEqual(config.key(run.inputs_of(t, 'a' * 40, True)),
+                            config.key(run.inputs_of(t, 'a' * 40, False)))
+
+    def test_touched_files(self):
+        series = os.path.join(faketree.REPO, 'patches')
+        touched = run.touched_files(series)
+        self.assertIn('kernel/sched/core.c', touched)
+        self.assertIn('include/linux/sched.h', touched)
+        self.assertEqual(touched, sorted(set(touched)))
+
+
+if __name__ == '__main__':
+    unittest.main()
