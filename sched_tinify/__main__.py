@@ -28,6 +28,10 @@ from typing import List, Optional, Tuple
 
 from . import config, judge, parse, render, run
 
+# How much the text of vmlinux or kernel/sched/ may grow, baseline to the
+# last step, in percent, in any plain cell (the options at y).
+SIZE_LIMIT = 0.1
+
 
 def progress(work: run.Work, kp, target: config.Target, step: str, sha: str,
              ref: Optional[dict]) -> str:
@@ -98,6 +102,16 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
          'of the tested tree'],
         skips=[f'{n}: {p}: {r}' for n, e in data['grid'].get(config.BASELINE, {}).items()
                for p, (s, r) in e['results'].items() if s == parse.SKIP])
+    data['sections'] = []
+    last = steps[-1][0]
+    if last != config.BASELINE:
+        lines, problems = judge.sizes(data['grid'], data['kinds'], config.BASELINE, last,
+                                      SIZE_LIMIT)
+        data['problems'] += problems
+        data['verdict'] = 'RED' if problems else data['verdict']
+        data['sections'] += [{'title': 'Size', 'lines': lines},
+                             {'title': 'Code: kernel/sched/core.c per step, and the diffstat '
+                              'of the series', 'lines': judge.code(tree, steps)}]
     for row in data['grid'].values():
         for e in row.values():
             e['results'] = {p: list(r) for p, r in e['results'].items()}

@@ -235,3 +235,40 @@ def judge_run(work: run.Work, kp, targets: List[config.Target],
         problems else 'GREEN'
     return {'grid': grid, 'problems': problems, 'differences': diffs, 'totals': totals,
             'judged': judged, 'left': left, 'verdict': verdict}
+
+
+def sizes(grid: Dict[str, Dict[str, dict]], kinds: Dict[str, str], base: str, last: str,
+          limit: float) -> Tuple[List[str], List[str]]:
+    """(report lines, problems): text, data and bss of vmlinux and
+    kernel/sched/ in every plain cell, baseline -> last step; text may not
+    grow by more than @limit percent."""
+    lines = [f'{base} -> {last}: text, data, bss (bytes) and the change of text.', '',
+             '| cell | object | text | data | bss | text change |', '|---|---|---|---|---|---|']
+    problems = []
+    for name in [n for n, k in kinds.items() if k == 'cell']:
+        old, new = grid[base][name].get('sizes'), grid[last][name].get('sizes')
+        if not old or not new:
+            continue
+        for obj in ('vmlinux', 'kernel/sched/built-in.a'):
+            o, n = old[obj], new[obj]
+            pct = 100.0 * (n[0] - o[0]) / o[0]
+            over = f' **over {limit}%**' if pct > limit else ''
+            if over:
+                problems.append(f'size: {name}: text of {obj} grows by {n[0] - o[0]} bytes '
+                                f'({pct:+.3f}%), over the {limit}% limit')
+            cols = [f'{o[i]} -> {n[i]}' if o[i] != n[i] else str(o[i]) for i in range(3)]
+            lines.append(f'| {name} | {obj} | {" | ".join(cols)} | '
+                         f'{n[0] - o[0]:+d} ({pct:+.3f}%){over} |')
+    return lines, problems
+
+
+def code(tree: str, steps: List[Tuple[str, str]]) -> List[str]:
+    """Report lines: kernel/sched/core.c's lines per step, and the diffstat
+    of the whole series."""
+    lines = ['| step | core.c lines |', '|---|---|']
+    lines += [f'| {name} | {run.git(tree, "show", f"{sha}:kernel/sched/core.c").stdout.count(chr(10))} |'
+              for name, sha in steps]
+    stat = run.git(tree, 'diff', '--stat=72', '--diff-algorithm=minimal', steps[0][1],
+                   steps[-1][1]).stdout.rstrip()
+    return lines + ['', '```', stat, '```']
+

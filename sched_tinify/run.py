@@ -250,8 +250,7 @@ def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
     inputs = inputs_of(target, sha, sched_only)
     out = work.out(step, target.name)
     res = Result(out, {'target': target.name, 'kind': target.kind, 'step': step, 'sha': sha,
-                       'inputs': inputs, 'key': config.key(inputs), 'complete': False,
-                       'problems': [], 'notes': []})
+                       'inputs': inputs, 'key': config.key(inputs), 'complete': False})
     try:
         if target.needs and not has_option(work.tree, sha, target.needs) and target.expected:
             res.save(na=f'no config {target.needs}', complete=True)
