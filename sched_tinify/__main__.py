@@ -63,8 +63,20 @@ def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
 
 def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     items = list(work_items(targets, steps))
-    series = os.path.join(config.REPO, args.data['patches'])
-    base = {}
+    series = work.series
+    base_sha = config.read_steps(work.steps_file)[0][1]
+
+    def reference(t, step, sha):
+        """The judged result @t is held against at @step."""
+        if t.same_as:
+            t, step = config.targets(args.data, t.same_as)[0], step
+        else:
+            step, sha = config.BASELINE, base_sha
+        e = judge.entry(work, kp, t, step, sha)
+        if not e['status'] or e['status'] == judge.BUILT:
+            judge.compare(t, step, e, None if t.same_as or step == config.BASELINE
+                          else reference(t, step, sha))
+        return e
     for i, (t, step, sha) in enumerate(items, 1):
         tag = f'[{i}/{len(items)}] {step} {t.name}'
         key = config.key(run.inputs_of(t, sha, args.sched_only))
@@ -73,26 +85,26 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
         else:
             print(f'{tag}: started', flush=True)
             run.run(work, t, step, sha, series, args.sched_only)
-        if step == config.BASELINE:
-            base[t.name] = judge.entry(work, kp, t, step, sha)
-            judge.compare(t, step, base[t.name], None)
-        ref = base.get(t.name)
-        if t.same_as:
-            ref = judge.entry(work, kp, config.targets(args.data, t.same_as)[0], step, sha)
-            judge.compare(config.targets(args.data, t.same_as)[0], step, ref, base.get(t.same_as))
-        print(f'{tag}: {progress(work, kp, t, step, sha, ref)}', flush=True)
+        print(f'{tag}: {progress(work, kp, t, step, sha, reference(t, step, sha))}', flush=True)
+    last, sha = steps[-1]
+    for t in [t for t in targets if t.kind == 'cell' and args.repeat]:
+        print(f'[repeat] {t.name} at {last}, {args.repeat} boot(s) a variant: started',
+              flush=True)
+        run.repeat(work, t, last, sha, series, args.repeat)
+        print(f'[repeat] {judge.repeats(work, kp, t, last, sha, args.repeat)["line"]}',
+              flush=True)
 
 
 def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
     data = judge.judge_run(work, kp, targets, steps, plan)
     tree = work.tree
-    series_dir = os.path.join(config.REPO, args.data['patches'])
+    series_dir = work.series
     with open(os.path.join(work.work, work.pkg, 'package-version'), encoding='utf-8') as f:
         installed = f.read().strip()
     data.update(
         steps=steps, kinds={t.name: t.kind for t in targets}, package=work.pkg,
-        package_version=installed, series_dir=os.path.relpath(series_dir, config.REPO),
-        series=[(n, config.file_digest(os.path.join(args.data['patches'], n)))
+        package_version=installed, series_dir=series_dir,
+        series=[(n, config.file_digest(os.path.join(series_dir, n)))
                 for n in config.read_series(series_dir)],
         kernel='.'.join(re.findall(r'^(?:VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)$', run.git(
             tree, 'show', 'pristine:Makefile').stdout, re.M)),
@@ -112,6 +124,21 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
         data['sections'] += [{'title': 'Size', 'lines': lines},
                              {'title': 'Code: kernel/sched/core.c per step, and the diffstat '
                               'of the series', 'lines': judge.code(tree, steps)}]
+    if args.repeat:
+        lines = ['Each cell booted again without a build; a case is flaky when a run\'s '
+                 'result differs from the first run\'s of the same variant (cpusN: QEMU -smp '
+                 'N; -loaded: one busy loop per host CPU).', '']
+        for t in [t for t in targets if t.kind == 'cell']:
+            rep = judge.repeats(work, kp, t, last, steps[-1][1], args.repeat)
+            lines += [f'- {rep["line"]}']
+            lines += [f'  - {v}: flaky: {case} ({n} run(s))' for v, x in rep['variants'].items()
+                      for case, n in sorted(x['flaky'].items())]
+            lines += [f'  - {v} against the cell as it is (not a flake): {d}'
+                      for v, ds in rep['cross'].items() for d in ds]
+            data['problems'] += [f'repeat {t.name}: {p}' for p in rep['problems']]
+            if rep['status'] != 'green':
+                data['verdict'] = 'RED'
+        data['sections'].append({'title': 'Repeated boots', 'lines': lines})
     for row in data['grid'].values():
         for e in row.values():
             e['results'] = {p: list(r) for p, r in e['results'].items()}
@@ -134,6 +161,8 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--reuse', action='store_true')
     ap.add_argument('--sched-only', action='store_true')
     ap.add_argument('--plan')
+    ap.add_argument('--repeat', type=int, default=0, metavar='N',
+                    help='then boot every cell N times a variant at the last step')
     args = ap.parse_args(argv)
     run.catch_signals()
     try:

@@ -272,3 +272,50 @@ def code(tree: str, steps: List[Tuple[str, str]]) -> List[str]:
                    steps[-1][1]).stdout.rstrip()
     return lines + ['', '```', stat, '```']
 
+
+
+def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str,
+            count: int) -> dict:
+    """The repeated boots of a cell (run.repeat()): each run is judged for
+    itself, then against the first run of its variant (a case whose result
+    differs is flaky); the first run of each variant against the cell as it
+    is (a difference there is listed, not a flake: a case may skip with 2
+    CPUs). Red on a flake, a failed run, a missing or stale run."""
+    top = os.path.join(work.results, 'repeat', target.name)
+    out = {'status': 'green', 'step': step, 'variants': {}, 'cross': {}, 'problems': []}
+    first: Dict[str, parse.Results] = {}
+    for name, cpus, _ in run.variants(target, work.build_dir(target)):
+        want = config.key(dict(run.inputs_of(target, sha), variant=name, count=str(count)))
+        flaky: Dict[str, int] = {}
+        seconds = []
+        for i in range(1, count + 1):
+            where = os.path.join(top, name, f'{i:03d}')
+            res = run.load_json(os.path.join(where, 'result.json'))
+            if not run.fresh(res, want):
+                out['problems'].append(f'{name}/{i:03d}: ' + ('not run' if not res else
+                                       'stale' if res['key'] != want else 'incomplete'))
+                continue
+            e = booted(kp, target, res, where)
+            seconds.append(res['run']['seconds'])
+            if res['booted_cpus'] != cpus:
+                e['problems'].append(f'{res["booted_cpus"]} CPU(s) up, {cpus} asked for')
+            out['problems'] += [f'{name}/{i:03d}: {p}' for p in e['problems'] + e['failures']]
+            if name not in first:
+                first[name] = e['results']
+            for case in differences(first[name], e['results'], 'first run'):
+                flaky[case] = flaky.get(case, 0) + 1
+        out['variants'][name] = {'flaky': flaky, 'runs': len(seconds), 'cpus': cpus,
+                                 'seconds': [min(seconds), max(seconds)] if seconds else []}
+    names = list(first)
+    for name in names[1:]:
+        d = differences(first[names[0]], first[name], names[0])
+        if d:
+            out['cross'][name] = d
+    flakes = sum(len(v['flaky']) for v in out['variants'].values())
+    if flakes or out['problems']:
+        out['status'] = 'red'
+    runs = sum(v['runs'] for v in out['variants'].values())
+    out['line'] = (f'{target.name} at {step}: {out["status"].upper()}: {runs} run(s) in '
+                   f'{len(out["variants"])} variant(s), {flakes} flaky case(s), '
+                   f'{len(out["problems"])} failed run problem(s)')
+    return out

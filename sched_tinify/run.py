@@ -59,6 +59,7 @@ class Work:
     work: str
     results: str
     steps_file: str = ''
+    series: str = os.path.join(config.REPO, 'patches')
 
     @classmethod
     def from_env(cls, data: dict, env=os.environ) -> 'Work':
@@ -67,7 +68,11 @@ class Work:
         results = os.path.realpath(env.get('SCHED_TINIFY_RESULTS',
                                            os.path.join(config.REPO, 'results')))
         steps = env.get('SCHED_TINIFY_STEPS_FILE', os.path.join(work, pkg, 'steps'))
-        return cls(pkg, work, os.path.join(results, pkg), os.path.realpath(steps))
+        # SCHED_TINIFY_SERIES: another series, to try a patch without
+        # touching patches/.
+        series = env.get('SCHED_TINIFY_SERIES', os.path.join(config.REPO, data['patches']))
+        return cls(pkg, work, os.path.join(results, pkg), os.path.realpath(steps),
+                   os.path.realpath(series))
 
     @property
     def tree(self) -> str:
@@ -221,12 +226,16 @@ class Result:
         os.replace(self.path + '.tmp', self.path)
 
 
-def load(work: Work, step: str, name: str) -> Optional[dict]:
+def load_json(path: str) -> Optional[dict]:
     try:
-        with open(os.path.join(work.out(step, name), 'result.json'), encoding='utf-8') as f:
+        with open(path, encoding='utf-8') as f:
             return json.load(f)
     except (OSError, ValueError):
         return None
+
+
+def load(work: Work, step: str, name: str) -> Optional[dict]:
+    return load_json(os.path.join(work.out(step, name), 'result.json'))
 
 
 def fresh(result: Optional[dict], key: str) -> bool:
@@ -299,11 +308,17 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str) -> 
     if rc:
         return
     res.save(sizes=sizes(target, bdir))
+    # What the folder holds now, for repeat(): the key of this build.
+    with open(os.path.join(bdir, 'sched-tinify.key'), 'w', encoding='utf-8') as f:
+        f.write(res.data['key'])
     boot_result(target, res, out, bdir, boot, env, work.tree)
+    if res.data['booted_cpus'] != target.cpus:
+        raise HarnessError(f'{target.name} claims {target.cpus} CPU(s) but the kernel '
+                           f'brought up {res.data["booted_cpus"]}')
 
 
 def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: List[str],
-                env: Dict[str, str], tree: str, cpus: Optional[int] = None) -> None:
+                env: Dict[str, str], tree: str) -> None:
     """Boot a built kernel with kunit.py exec and record what it said."""
     log = os.path.join(bdir, 'test.log')
     if os.path.exists(log):
@@ -324,9 +339,67 @@ def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: L
     if config_smp != target.smp:
         raise HarnessError(f'{target.name} claims {"SMP" if target.smp else "UP"} but .config '
                            f'has CONFIG_SMP={"y" if config_smp else "n"}')
-    if booted != (cpus or target.cpus):
-        raise HarnessError(f'{target.name} claims {cpus or target.cpus} CPU(s) but the kernel '
-                           f'brought up {booted}')
+
+
+def variants(target: config.Target, bdir: str):
+    """The repeats' variants: (name, CPUs, host loaded): the cell as it is,
+    an SMP cell also with 2 and 8 CPUs (not above CONFIG_NR_CPUS), and the
+    cell as it is with one busy loop per host CPU."""
+    out = [(f'cpus{target.cpus}', target.cpus, False)]
+    with open(os.path.join(bdir, '.config'), encoding='utf-8') as f:
+        nr_cpus = int(next((line.split('=')[1] for line in f
+                            if line.startswith('CONFIG_NR_CPUS=')), 1))
+    out += [(f'cpus{n}', n, False) for n in (2, 8) if target.smp and n <= nr_cpus]
+    return out + [(f'cpus{target.cpus}-loaded', target.cpus, True)]
+
+
+def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
+           count: int) -> None:
+    """Boot the cell's kernel of @step @count times in each variant,
+    without building (but first build it, when its folder holds another
+    one): results/PKG/repeat/CELL/VARIANT/NNN/result.json."""
+    bdir = work.build_dir(target)
+    key = config.key(inputs_of(target, sha))
+    try:
+        with open(os.path.join(bdir, 'sched-tinify.key'), encoding='utf-8') as f:
+            built = f.read().strip() == key
+    except OSError:
+        built = False
+    if not built:
+        print(f'{target.name}: {bdir} does not hold {step}: building it', flush=True)
+        if run(work, target, step, sha, series_dir).get('harness_error'):
+            raise HarnessError(f'{target.name} at {step} could not be built and booted')
+    checkout(work, sha)
+    top = os.path.join(work.results, 'repeat', target.name)
+    shutil.rmtree(top, ignore_errors=True)
+    _, env = compiler(target, work)
+    for name, cpus, loaded in variants(target, bdir):
+        load = [subprocess.Popen(['sh', '-c', 'while :; do :; done'], start_new_session=True)
+                for _ in range(os.cpu_count() or 1)] if loaded else []
+        try:
+            for i in range(1, count + 1):
+                out = os.path.join(top, name, f'{i:03d}')
+                inputs = dict(inputs_of(target, sha), variant=name, count=str(count))
+                res = Result(out, {'target': target.name, 'step': step, 'sha': sha,
+                                   'inputs': inputs, 'key': config.key(inputs),
+                                   'complete': False, 'cpus': cpus, 'loaded': loaded})
+                qemu = f'-smp {cpus}' if cpus > 1 else ''
+                boot = [sys.executable, 'tools/testing/kunit/kunit.py', 'exec',
+                        *kunit_args(target, bdir, [os.path.join(config.REPO, f)
+                                                   for f in target.kunitconfig]),
+                        f'--timeout={inputs["kunit_timeout"]}', f'--json={out}/kunit.json']
+                boot += [f'--qemu_args={qemu}'] if qemu else []
+                shutil.copy(os.path.join(bdir, '.config'), os.path.join(out, 'config'))
+                try:
+                    boot_result(target, res, out, bdir, boot, env, work.tree)
+                    res.save(complete=True)
+                except Stopped as e:
+                    res.save(interrupted=str(e))
+                    raise
+        finally:
+            for p in load:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
 
 
 def kmemleak_initrd(work: Work, target: config.Target, bdir: str, log: str) -> int:

@@ -23,13 +23,19 @@ from sched_tinify import config, run  # noqa: E402 pylint: disable=wrong-import-
 # (FAKE_EXEC=pass); else the fake of test_run_control, whose QEMU sleeps.
 PASSING_EXEC = r'''
 if cmd == 'exec' and os.environ.get('FAKE_EXEC') == 'pass':
+    boots = os.path.join(bdir, 'boots')
+    n = int(open(boots).read()) + 1 if os.path.exists(boots) else 1
+    open(boots, 'w').write(str(n))
+    # FAKE_FLAKY: every third boot skips the case.
+    ok = 'ok 1 c # SKIP flake' if os.environ.get('FAKE_FLAKY') and n % 3 == 0 else 'ok 1 c'
     with open(os.path.join(bdir, 'test.log'), 'w') as log:
         log.write('smp: Brought up 1 node, 4 CPUs\nKTAP version 1\n1..1\n'
-                  '    KTAP version 1\n    # Subtest: s\n    1..1\n    ok 1 c\nok 1 s\n')
+                  '    KTAP version 1\n    # Subtest: s\n    1..1\n    ' + ok + '\nok 1 s\n')
     out = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--json=')][0]
     with open(out, 'w') as f:
         f.write('{"name": "", "sub_groups": [{"name": "s", "test_cases": '
-                '[{"name": "c", "status": "PASS"}]}], "test_cases": []}')
+                '[{"name": "c", "status": "%s"}]}], "test_cases": []}' % ok.split()[-1][:4]
+                .replace('c', 'PASS').replace('flak', 'SKIP'))
     sys.exit(0)
 '''
 FAKE = FAKE_KUNIT_PY.replace("qemu = subprocess.Popen", PASSING_EXEC + "qemu = subprocess.Popen")
@@ -92,6 +98,22 @@ class PipelineTest(unittest.TestCase):
         out, err = proc.communicate(timeout=120)
         self.assertNotIn('fresh result kept', out)
         self.assertEqual(proc.returncode, 0, out + err)
+
+    def test_repeats(self):
+        proc = self.start('run', '--targets', CELL, '--repeat', '2', FAKE_EXEC='pass')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 0, out + err)
+        self.assertIn(f'[repeat] {CELL} at {config.BASELINE}: GREEN: 4 run(s) in 2 variant(s)',
+                      out)
+        # Every third boot (the build's is the first) skips: a flake in each variant.
+        proc = self.start('run', '--targets', CELL, '--repeat', '2', FAKE_EXEC='pass',
+                          FAKE_FLAKY='1')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 1, out + err)
+        self.assertIn('RED: 4 run(s) in 2 variant(s), 1 flaky case(s)', out)
+        with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
+                  encoding='utf-8') as f:
+            self.assertRegex(f.read(), r'flaky: changed: s\.c: (PASS|SKIP).* \(1 run\(s\)\)')
 
     def test_ctrl_c_stops_the_run(self):
         proc = self.start('run', '--targets', CELL)
