@@ -26,7 +26,7 @@ import re
 import sys
 from typing import List, Optional, Tuple
 
-from . import config, judge, parse, render, run
+from . import config, judge, mutants, parse, render, run
 
 # How much the text of vmlinux or kernel/sched/ may grow, baseline to the
 # last step, in percent, in any plain cell (the options at y).
@@ -61,6 +61,54 @@ def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
             yield t, step, sha
 
 
+def selfcheck_work(work: run.Work, t: config.Target) -> run.Work:
+    return run.Work(work.pkg, work.work, os.path.join(work.results, 'selfcheck', t.name),
+                    work.steps_file, work.series)
+
+
+def selfcheck(work: run.Work, kp, t: config.Target, step: str, sha: str):
+    """(a line, problems) of a debug cell's boot with the planted bugs:
+    each must be reported."""
+    sw = selfcheck_work(work, t)
+    res = run.load(sw, step, t.name)
+    inputs = dict(run.inputs_of(t, sha), overlay=run.Overlay.planted().digest)
+    if not run.fresh(res, config.key(inputs)):
+        why = 'not run' if not res else 'stale' if res['key'] != config.key(inputs) else \
+            'incomplete'
+        return f'{t.name}: planted bugs: {why}', [f'selfcheck {t.name}: {why}']
+    checks = mutants.planted(judge.read_log(os.path.join(sw.out(step, t.name), 'test.log')))
+    missed = [f'selfcheck {t.name}: {name} MISSED: {why}' for name, ok, why in checks if not ok]
+    return (f'{t.name}: planted bugs: {len(checks) - len(missed)} of {len(checks)} checks '
+            f'caught them', missed)
+
+
+def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
+    """Run each mutant where it applies (mutants.plan()), after its control,
+    and judge it: results/PKG/mutants/summary.md."""
+    todo = mutants.plan(work, mutants.expand(args.paths), targets, steps, args.last_only)
+    if not todo:
+        raise config.ConfigError('no mutant applies to the targets asked for')
+    env = dict(os.environ, KUNIT_TIMEOUT=os.environ.get('KUNIT_TIMEOUT', '60'))
+    rows = []
+    for i, (m, t, step, sha) in enumerate(todo, 1):
+        tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
+        for w, overlay, e, key in (
+                (work, None, None, run.inputs_of(t, sha)),
+                (mutants.mutant_work(work, m), run.Overlay.mutant(m.path, m.file), env,
+                 mutants.inputs(m, t, sha, env))):
+            if not run.fresh(run.load(w, step, t.name), config.key(key)):
+                print(f'{tag}: {"mutant" if overlay else "control"}: started', flush=True)
+                run.run(w, t, step, sha, work.series, overlay=overlay, env=e)
+        result, diffs = mutants.judge_one(work, kp, m, t, step, sha, env)
+        print(f'{tag}: {result}', flush=True)
+        rows.append((m, t, step, result, diffs))
+    lines, good = mutants.summary(rows)
+    with open(os.path.join(work.results, 'mutants', 'summary.md'), 'w', encoding='utf-8') as f:
+        f.write('\n'.join(['# Mutants', ''] + lines) + '\n')
+    print('\n'.join(lines[:lines.index('')]))
+    return 0 if good else 1
+
+
 def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     items = list(work_items(targets, steps))
     series = work.series
@@ -87,6 +135,11 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
             run.run(work, t, step, sha, series, args.sched_only)
         print(f'{tag}: {progress(work, kp, t, step, sha, reference(t, step, sha))}', flush=True)
     last, sha = steps[-1]
+    if last == config.read_steps(work.steps_file)[-1][0]:
+        for t in [t for t in targets if t.kind == 'debug']:
+            print(f'[selfcheck] {t.name}: planted bugs at {last}: started', flush=True)
+            run.run(selfcheck_work(work, t), t, last, sha, series, overlay=run.Overlay.planted())
+            print(f'[selfcheck] {selfcheck(work, kp, t, last, sha)[0]}', flush=True)
     for t in [t for t in targets if t.kind == 'cell' and args.repeat]:
         print(f'[repeat] {t.name} at {last}, {args.repeat} boot(s) a variant: started',
               flush=True)
@@ -139,6 +192,13 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
             if rep['status'] != 'green':
                 data['verdict'] = 'RED'
         data['sections'].append({'title': 'Repeated boots', 'lines': lines})
+    if steps[-1][0] == config.read_steps(work.steps_file)[-1][0]:
+        for t in [t for t in targets if t.kind == 'debug']:
+            line, problems = selfcheck(work, kp, t, *steps[-1])
+            data['problems'] += problems
+            data['verdict'] = 'RED' if problems else data['verdict']
+            data['sections'].append({'title': f'Debug cell {t.name}: planted bugs',
+                                     'lines': [line]})
     for row in data['grid'].values():
         for e in row.values():
             e['results'] = {p: list(r) for p, r in e['results'].items()}
@@ -154,7 +214,9 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
 
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(prog='python3 -m sched_tinify', description=__doc__.split('\n')[0])
-    ap.add_argument('command', choices=('run', 'judge'))
+    ap.add_argument('command', choices=('run', 'judge', 'mutants'))
+    ap.add_argument('paths', nargs='*', help='mutants: folders, *.sed files or lists')
+    ap.add_argument('--last-only', action='store_true', help='mutants: at their last step only')
     ap.add_argument('--targets', default='')
     ap.add_argument('--kinds', default='', help='cell,tiny,debug,build')
     ap.add_argument('--steps', default='')
@@ -163,7 +225,7 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--plan')
     ap.add_argument('--repeat', type=int, default=0, metavar='N',
                     help='then boot every cell N times a variant at the last step')
-    args = ap.parse_args(argv)
+    args = ap.parse_intermixed_args(argv)
     run.catch_signals()
     try:
         args.data = config.load()
@@ -182,7 +244,12 @@ def main(argv: List[str]) -> int:
                 plan = json.load(f)
         if args.command == 'run':
             work.lock(' '.join(['sched_tinify'] + argv))
+        if args.command == 'mutants' and not args.paths:
+            raise config.ConfigError('mutants: name folders, *.sed files or lists of mutants')
         kp = parse.parser(work.tree)
+        if args.command == 'mutants':
+            work.lock(' '.join(['sched_tinify'] + argv))
+            return cmd_mutants(args, work, targets, every, kp)
         if args.command == 'run':
             cmd_run(args, work, targets, steps, kp)
         # Judged against the baseline, whether it ran now or not.

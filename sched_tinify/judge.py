@@ -106,15 +106,16 @@ def booted(kp, target: config.Target, res: dict, out: str) -> dict:
 
 
 def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
-          planned: bool = True, result: Optional[dict] = None) -> dict:
-    """One result, read for itself."""
+          planned: bool = True, want: Optional[Dict[str, str]] = None) -> dict:
+    """One result, read for itself; fresh when made with the inputs @want
+    (by default those of a plain run now)."""
     out = work.out(step, target.name)
-    res = result or run.load(work, step, target.name)
+    res = run.load(work, step, target.name)
     e = {'status': '', 'problems': [], 'failures': [], 'notes': [], 'differences': [],
          'results': {}, 'counts': {}, 'seconds': [0, 0]}
     if res is None:
         e['status'] = NOT_RUN
-    elif res.get('key') != config.key(current := run.inputs_of(
+    elif res.get('key') != config.key(current := want or run.inputs_of(
             target, sha, res.get('inputs', {}).get('scope') == 'kernel/sched')):
         old = res.get('inputs', {})
         why = [k for k in sorted(set(old) | set(current)) if old.get(k) != current.get(k)]

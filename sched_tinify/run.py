@@ -243,20 +243,68 @@ def fresh(result: Optional[dict], key: str) -> bool:
     return bool(result) and result.get('key') == key and result.get('complete') is True
 
 
-def inputs_of(target: config.Target, sha: str, sched_only: bool = False) -> Dict[str, str]:
+def inputs_of(target: config.Target, sha: str, sched_only: bool = False,
+              env: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     """config.inputs(), and for a build-only configuration what it builds:
     a kernel/sched/-only build does not stand for a whole one."""
-    out = config.inputs(target, sha)
+    out = config.inputs(target, sha, env)
     if target.build_only:
         out['scope'] = 'kernel/sched' if sched_only else 'vmlinux'
     return out
 
 
+class Overlay:
+    """A change laid on the checked-out tree for one build, and taken off
+    again whatever happens (signals wait): a mutant (a sed script and the
+    file it edits) or the debug cells' planted bugs."""
+
+    def __init__(self, name: str, edits: Dict[str, str], sed: Optional[str] = None):
+        self.name, self.edits, self.sed = name, edits, sed
+        self.digest = config.digest(json.dumps([name, edits, sed and open(
+            sed, encoding='utf-8').read()]).encode())
+
+    @classmethod
+    def mutant(cls, path: str, file: str) -> 'Overlay':
+        return cls(os.path.basename(path), {file: ''}, path)
+
+    @classmethod
+    def planted(cls) -> 'Overlay':
+        """scripts/debug-selfcheck.c, #included at the end of
+        kernel/sched/build_policy.c."""
+        with open(os.path.join(config.REPO, 'scripts', 'debug-selfcheck.c'),
+                  encoding='utf-8') as f:
+            return cls('planted bugs', {
+                'kernel/sched/debug_selfcheck.c': f.read(),
+                'kernel/sched/build_policy.c': '\n/* sched-tinify debug self-check, never '
+                                               'committed. */\n#include "debug_selfcheck.c"\n'})
+
+    def apply(self, tree: str) -> None:
+        for path, text in self.edits.items():
+            full = os.path.join(tree, path)
+            if self.sed:
+                if not os.path.exists(full):
+                    raise HarnessError(f'{self.name}: no {path} at this step')
+                subprocess.run(['sed', '-i', '-f', self.sed, full], check=True)
+            else:
+                with open(full, 'a', encoding='utf-8') as f:
+                    f.write(text)
+        if not git(tree, 'status', '--porcelain').stdout.strip():
+            raise HarnessError(f'{self.name} changes nothing at this step: fix its pattern')
+
+    def remove(self, tree: str) -> None:
+        git(tree, 'checkout', '-q', '--', '.')
+        git(tree, 'clean', '-q', '-f', '--', *self.edits)
+
+
 def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
-        sched_only: bool = False) -> dict:
-    """Build @target at @step (commit @sha) and, unless it is build-only,
-    boot it; write and return its result."""
-    inputs = inputs_of(target, sha, sched_only)
+        sched_only: bool = False, overlay: Optional[Overlay] = None,
+        env: Optional[Dict[str, str]] = None) -> dict:
+    """Build @target at @step (commit @sha), with @overlay laid on the tree,
+    and, unless it is build-only, boot it; write and return its result.
+    @env: the environment the inputs are taken from (KUNIT_TIMEOUT)."""
+    inputs = inputs_of(target, sha, sched_only, env)
+    if overlay:
+        inputs['overlay'] = overlay.digest
     out = work.out(step, target.name)
     res = Result(out, {'target': target.name, 'kind': target.kind, 'step': step, 'sha': sha,
                        'inputs': inputs, 'key': config.key(inputs), 'complete': False})
@@ -265,10 +313,16 @@ def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
             res.save(na=f'no config {target.needs}', complete=True)
             return res.data
         checkout(work, sha)
-        if target.build_only:
-            build_only(work, target, res, out, series_dir, sched_only)
-        else:
-            build_and_boot(work, target, res, out)
+        try:
+            if overlay:
+                overlay.apply(work.tree)
+            if target.build_only:
+                build_only(work, target, res, out, series_dir, sched_only)
+            else:
+                build_and_boot(work, target, res, out, overlay)
+        finally:
+            if overlay:
+                overlay.remove(work.tree)
         res.save(complete=True)
     except Stopped as e:
         res.save(interrupted=str(e))
@@ -278,7 +332,8 @@ def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
     return res.data
 
 
-def build_and_boot(work: Work, target: config.Target, res: Result, out: str) -> None:
+def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
+                   overlay: Optional[Overlay] = None) -> None:
     bdir = work.build_dir(target)
     os.makedirs(bdir, exist_ok=True)
     cc, env = compiler(target, work)
@@ -310,7 +365,7 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str) -> 
     res.save(sizes=sizes(target, bdir))
     # What the folder holds now, for repeat(): the key of this build.
     with open(os.path.join(bdir, 'sched-tinify.key'), 'w', encoding='utf-8') as f:
-        f.write(res.data['key'])
+        f.write(res.data['key'] if not overlay else 'overlay')
     boot_result(target, res, out, bdir, boot, env, work.tree)
     if res.data['booted_cpus'] != target.cpus:
         raise HarnessError(f'{target.name} claims {target.cpus} CPU(s) but the kernel '

@@ -1,0 +1,201 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Can the tests fail? Mutants, and the debug cells' planted bugs.
+
+A mutant (kunit/mutants/SUITE/NN-name.sed) is a sed script that breaks the
+code a suite guards. Its header says where it applies:
+
+  # file: PATH        the file it edits
+  # step: NN          the first step of the series at which its code exists
+  # until: NN         the last (default: the last step of the series)
+  # cells: A B        the cells that build its code and can see what it
+                      breaks (default: every plain cell)
+  # tiny: OPTION      it breaks code only a tiny cell with OPTION off runs
+  # tiny cells: A B   the tiny cells that run it (a cells' mutant too, from
+                      the first step with their option)
+  # expect: survive: WHY   it must change nothing, so that WHY stays true
+
+It runs at its first step and at its last, laid on the step's tree for one
+build (run.Overlay). Killed means: the result differs from its control
+-- the same target's plain result at that step, which must be green -- or,
+in a tiny cell, is not the expected one.
+"""
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+from . import config, judge, parse, run
+
+# The debug cells' planted bugs (scripts/debug-selfcheck.c): each must be
+# reported by the check that is there to catch it.
+PLANTED = [
+    ('UBSAN', re.compile(r'UBSAN: shift-out-of-bounds in \S*kernel/sched/debug_selfcheck\.c:')),
+    ('debug objects', re.compile(r'ODEBUG: init active .*object type: timer_list '
+                                 r'hint: selfcheck_timer_fn')),
+    ('KASAN', re.compile(r'BUG: KASAN: use-after-free in debug_selfcheck_planted')),
+]
+
+
+@dataclass
+class Mutant:
+    path: str
+    file: str
+    first: int
+    until: Optional[int]
+    cells: List[str]
+    tiny: str
+    tiny_cells: List[str]
+    survive: bool
+
+    @property
+    def name(self) -> str:
+        return os.path.relpath(self.path, os.path.join(config.REPO, 'kunit', 'mutants'))[:-4]
+
+
+def read(path: str) -> Mutant:
+    head = {}
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            m = re.match(r'# (file|step|until|cells|tiny|tiny cells|expect): (.*)', line)
+            if m and m.group(1) not in head:
+                head[m.group(1)] = m.group(2).strip()
+    for key in ('file', 'step'):
+        if key not in head:
+            raise config.ConfigError(f'{path}: no "# {key}:" line')
+    return Mutant(path, head['file'], int(head['step']),
+                  int(head['until']) if 'until' in head else None,
+                  head.get('cells', '').split(), head.get('tiny', ''),
+                  head.get('tiny cells', '').split(), head.get('expect', '').startswith('survive'))
+
+
+def expand(paths: List[str]) -> List[Mutant]:
+    """Mutants from folders, *.sed files, and lists of paths (one per line,
+    relative to the repository, '#' comments)."""
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            found = sorted(os.path.join(p, n) for n in os.listdir(p) if n.endswith('.sed'))
+        elif p.endswith('.sed'):
+            found = [p]
+        else:
+            with open(p, encoding='utf-8') as f:
+                found = [os.path.join(config.REPO, n) for n in
+                         (line.split('#', 1)[0].strip() for line in f) if n]
+        if not found:
+            raise config.ConfigError(f'no mutant in {p}')
+        out += [read(os.path.realpath(f)) for f in found]
+    return out
+
+
+def plan(work: run.Work, mutants: List[Mutant], targets: List[config.Target],
+         steps: List[Tuple[str, str]], last_only: bool) -> List[Tuple[Mutant, config.Target,
+                                                                        str, str]]:
+    """(mutant, target, step, sha) to run: each mutant in each target of
+    its kind, at its first step (in a tiny cell: the first with the cell's
+    option) and its last."""
+    out = []
+    last = len(steps) - 1
+    for m in mutants:
+        if not 0 <= m.first <= (m.until if m.until is not None else last) <= last:
+            raise config.ConfigError(f'{m.path}: its steps are not those of the series')
+        for t in targets:
+            if t.kind == 'cell':
+                if m.tiny or (m.cells and t.name not in m.cells):
+                    continue
+            elif t.kind == 'tiny':
+                if m.tiny and (m.tiny != t.needs or (m.tiny_cells and t.name not in m.tiny_cells)):
+                    continue
+                if not m.tiny and t.name not in m.tiny_cells:
+                    continue
+            else:
+                continue
+            first, until = m.first, m.until if m.until is not None else last
+            while t.kind == 'tiny' and first < until and not run.has_option(
+                    work.tree, steps[first][1], t.needs):
+                first += 1
+            for k in dict.fromkeys([until] if last_only else [first, until]):
+                out.append((m, t, *steps[k]))
+    return out
+
+
+def verdict(m: Mutant, target: config.Target, e: dict) -> str:
+    """killed, survived, or invalid (not judged, or red with no difference)."""
+    if e['status'] in (judge.AS_EXPECTED, judge.NOT_EXPECTED):
+        return 'killed' if e['status'] == judge.NOT_EXPECTED else 'survived'
+    if e['status'] not in (judge.SAME, judge.DIFFERS):
+        return f'invalid ({e["status"]}: {(e["problems"] or [""])[0][:80]})'
+    if e['differences']:
+        return 'killed'
+    return 'invalid (red without a difference)' if judge.red(e) else 'survived'
+
+
+def inputs(m: Mutant, t: config.Target, sha: str, env: Dict[str, str]) -> Dict[str, str]:
+    """A mutant run's inputs: its target's (with the mutant's time-out,
+    @env), and the mutant."""
+    return dict(run.inputs_of(t, sha, env=env), overlay=run.Overlay.mutant(m.path, m.file).digest)
+
+
+def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: str,
+              env: Dict[str, str]) -> Tuple[str, str]:
+    """(what the mutant did in @t at @step, the first differences)."""
+    e = judge.entry(mutant_work(work, m), kp, t, step, sha, want=inputs(m, t, sha, env))
+    if e['status'] in (judge.STALE,):
+        return 'invalid (stale)', ''
+    control = judge.entry(work, kp, t, step, sha)
+    if t.kind == 'tiny':
+        judge.compare(t, step, control, None)
+        if control['status'] != judge.AS_EXPECTED:
+            return f'invalid (the control is {control["status"]})', ''
+    elif control['status'] or control['problems'] or control['failures']:
+        return f'invalid (the control is {control["status"] or "red"})', ''
+    if not e['status']:
+        judge.compare(t, step, e, dict(control, status=judge.BASE))
+    return verdict(m, t, e), '; '.join(e['differences'][:3])
+
+
+def mutant_work(work: run.Work, m: Mutant) -> run.Work:
+    return run.Work(work.pkg, work.work, os.path.join(work.results, 'mutants', m.name),
+                    work.steps_file, work.series)
+
+
+def summary(rows: List[Tuple[Mutant, config.Target, str, str, str]]) -> Tuple[List[str], bool]:
+    """(summary.md lines, every mutant did what it is expected to)."""
+    names = list(dict.fromkeys(t.name for _, t, _, _, _ in rows))
+    lines = ['| mutant | step | target | expected | result | first differences |',
+             '|---|---|---|---|---|---|']
+    good = True
+    score: Dict[str, List[int]] = {n: [0, 0] for n in names}
+    for m, t, step, result, diffs in rows:
+        want = 'survived' if m.survive else 'killed'
+        good = good and result == want
+        if not m.survive:
+            score[t.name][0] += result == 'killed'
+            score[t.name][1] += 1
+        lines.append(f'| {m.name} | {step[:2]} | {t.name} | {want} | {result} | '
+                     f'{diffs.replace("|", chr(92) + "|")} |')
+    head = [f'- {n}: {k} of {total} mutant runs killed' for n, (k, total) in score.items()]
+    return head + [''] + lines, good
+
+
+def planted(lines: List[str]) -> List[Tuple[str, bool, str]]:
+    """(check, caught, the line that shows it or why not) for each planted
+    bug in a debug cell's console."""
+    out = []
+    for name, pattern in PLANTED:
+        hit = next((line.strip() for line in lines if pattern.search(line)), '')
+        out.append((name, bool(hit), hit or f'no line matches /{pattern.pattern}/'))
+    ours = [line for line, who, trace in parse.kmemleak_leaks(lines)
+            if '(size 128)' in line and 'debug_selfcheck_planted' in trace.split()
+            and not parse.boot_leak(who, trace)]
+    counted = any('leak(s) reported' in p for p in parse.kmemleak(lines)[0])
+    out.append(('kmemleak', bool(ours) and counted,
+                f'{len(ours)} planted object(s) reported, counted: {counted}' if ours
+                else 'no leak from debug_selfcheck_planted() reported'))
+    # Each report is a splat, which makes a report red.
+    red = [any(parse.SPLAT.search(line) and PLANTED[i][1].search(line) for line in lines)
+           for i in (0, 2)] + [any(parse.SPLAT.search(line) and 'lib/debugobjects.c' in line
+                                   for line in lines)]
+    out.append(('report', all(red), 'UBSAN, KASAN and the ODEBUG WARNING are splats'
+                if all(red) else f'not a splat: {red}'))
+    return out

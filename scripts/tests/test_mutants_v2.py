@@ -1,0 +1,137 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of sched_tinify/mutants.py: the mutants' headers, where each one
+runs, what killed means, the summary, and the planted bugs' checks."""
+
+import os
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from sched_tinify import config, judge, mutants, run  # noqa: E402 pylint: disable=C0413
+
+STEPS = [(f'{i:02d}-s', f'{i}' * 40) for i in range(4)]
+
+
+def target(name, **kw):
+    fields = dict(name=name, arch='arm', cross_compile='', compiler='gcc', console='ttyAMA0',
+                  kunitconfig=('k',), cpus=1)
+    fields.update(kw)
+    return config.Target(**fields)
+
+
+UP, SMP = target('arm-up'), target('arm-smp', cpus=4)
+NODL = target('arm-nodl', needs='SCHED_CLASS_DL', expected='e')
+NORT = target('arm-nort', needs='SCHED_CLASS_RT', expected='e')
+
+
+class MutantsTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+
+    def mutant(self, head):
+        path = os.path.join(self.tmp.name, f'{len(os.listdir(self.tmp.name)):02d}-m.sed')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(head + 's/a/b/\n')
+        return mutants.read(path)
+
+    def test_project_mutants_read(self):
+        every = mutants.expand([os.path.join(config.REPO, 'kunit', 'mutants', d) for d in
+                                os.listdir(os.path.join(config.REPO, 'kunit', 'mutants'))
+                                if d != 'ci-subset'])
+        self.assertGreater(len(every), 50)
+        subset = mutants.expand([os.path.join(config.REPO, 'kunit', 'mutants', 'ci-subset')])
+        self.assertTrue({m.path for m in subset} <= {m.path for m in every})
+        self.assertTrue(any(m.survive for m in every))
+
+    def test_read(self):
+        m = self.mutant('# file: kernel/sched/core.c\n# step: 01\n# until: 02\n'
+                        '# cells: arm-up\n# expect: survive: why\n')
+        self.assertEqual((m.file, m.first, m.until, m.cells, m.survive),
+                         ('kernel/sched/core.c', 1, 2, ['arm-up'], True))
+        with self.assertRaisesRegex(config.ConfigError, 'no "# step:" line'):
+            self.mutant('# file: x\n')
+
+    def test_plan(self):
+        # The deadline option exists from step 2 on.
+        has = lambda tree, sha, sym: sha in (STEPS[2][1], STEPS[3][1])  # noqa: E731
+        cases = [
+            ('every cell, first and last', '# file: f\n# step: 01\n', False,
+             [('arm-up', '01-s'), ('arm-up', '03-s'), ('arm-smp', '01-s'), ('arm-smp', '03-s')]),
+            ('until', '# file: f\n# step: 00\n# until: 01\n', False,
+             [('arm-up', '00-s'), ('arm-up', '01-s'), ('arm-smp', '00-s'), ('arm-smp', '01-s')]),
+            ('last only, one cell', '# file: f\n# step: 01\n# cells: arm-smp\n', True,
+             [('arm-smp', '03-s')]),
+            ('a tiny mutant', '# file: f\n# step: 02\n# tiny: SCHED_CLASS_DL\n', False,
+             [('arm-nodl', '02-s'), ('arm-nodl', '03-s')]),
+            ('a cells\' mutant in a tiny cell, from its option on',
+             '# file: f\n# step: 00\n# cells: arm-up\n# tiny cells: arm-nort\n', False,
+             [('arm-up', '00-s'), ('arm-up', '03-s'), ('arm-nort', '02-s'), ('arm-nort', '03-s')]),
+        ]
+        work = run.Work('pkg', '/nonexistent', '/nonexistent')
+        for what, head, last_only, want in cases:
+            with self.subTest(what), mock.patch.object(run, 'has_option', has):
+                got = mutants.plan(work, [self.mutant(head)], [UP, SMP, NODL, NORT], STEPS,
+                                   last_only)
+                self.assertEqual([(t.name, s) for _, t, s, _ in got], want)
+        with self.assertRaisesRegex(config.ConfigError, 'not those of the series'):
+            mutants.plan(work, [self.mutant('# file: f\n# step: 07\n')], [UP], STEPS, False)
+
+    def test_verdict(self):
+        m = self.mutant('# file: f\n# step: 00\n')
+
+        def e(status, differences=(), problems=()):
+            return {'status': status, 'differences': list(differences),
+                    'problems': list(problems), 'failures': []}
+        cases = [
+            (e(judge.DIFFERS, ['changed: x']), 'killed'),
+            (e(judge.SAME), 'survived'),
+            (e(judge.SAME, problems=['kernel splat']), 'invalid (red without a difference)'),
+            (e(judge.NOT_EXPECTED, ['changed: y']), 'killed'),
+            (e(judge.AS_EXPECTED), 'survived'),
+            (e(judge.BUILD_FAILED, problems=['build failed']), 'invalid (build failed: build '
+                                                               'failed)'),
+        ]
+        for entry, want in cases:
+            with self.subTest(want):
+                self.assertEqual(mutants.verdict(m, UP, entry), want)
+
+    def test_summary(self):
+        killed = self.mutant('# file: f\n# step: 00\n')
+        survive = self.mutant('# file: f\n# step: 00\n# expect: survive: why\n')
+        rows = [(killed, UP, '00-s', 'killed', 'changed: a|b'),
+                (killed, SMP, '00-s', 'survived', ''),
+                (survive, UP, '00-s', 'survived', '')]
+        lines, good = mutants.summary(rows)
+        self.assertFalse(good)
+        self.assertEqual(lines[:2], ['- arm-up: 1 of 1 mutant runs killed',
+                                     '- arm-smp: 0 of 1 mutant runs killed'])
+        self.assertIn('changed: a\\|b', lines[-3])
+        self.assertTrue(mutants.summary(rows[:1] + rows[2:])[1])
+
+    def test_planted(self):
+        lines = [
+            'UBSAN: shift-out-of-bounds in kernel/sched/debug_selfcheck.c:10:5\n',
+            'WARNING: CPU: 0 PID: 1 at lib/debugobjects.c:505 debug_print_object+0x1\n',
+            'ODEBUG: init active (active state 0) object type: timer_list hint: '
+            'selfcheck_timer_fn+0x0\n',
+            'BUG: KASAN: use-after-free in debug_selfcheck_planted+0x1/0x2\n',
+            'unreferenced object 0xffff (size 128):\n',
+            '  comm "swapper/0", pid 1, jiffies 1\n',
+            '    [<0>] debug_selfcheck_planted+0x1/0x2\n',
+            'kmemleak-init: done: 1 leak\n',
+        ]
+        self.assertEqual([ok for _, ok, _ in mutants.planted(lines)], [True] * 5)
+        got = mutants.planted([line for line in lines if 'KASAN' not in line])
+        self.assertEqual([name for name, ok, _ in got if not ok], ['KASAN', 'report'])
+        # A leak of early boot (pid 0, start_kernel) is not the planted one.
+        boot = lines[:5] + ['  comm "swapper/0", pid 0, jiffies 1\n',
+                            '    [<0>] debug_selfcheck_planted+0x1/0x2\n',
+                            '    [<0>] start_kernel+0x1/0x2\n', lines[-1]]
+        self.assertEqual([name for name, ok, _ in mutants.planted(boot) if not ok], ['kmemleak'])
+
+
+if __name__ == '__main__':
+    unittest.main()
