@@ -26,7 +26,7 @@ import re
 import sys
 from typing import List, Optional, Tuple
 
-from . import config, judge, mutants, parse, render, run
+from . import config, judge, mutants, parse, peer, render, run
 
 # How much the text of vmlinux or kernel/sched/ may grow, baseline to the
 # last step, in percent, in any plain cell (the options at y).
@@ -57,7 +57,7 @@ def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
     cells and builds, then the tiny cells, then the debug cells."""
     order = {'cell': 0, 'build': 1, 'tiny': 2, 'debug': 3}
     for step, sha in steps:
-        for t in sorted(targets, key=lambda x: order[x.kind]):
+        for t in sorted([t for t in targets if t.kind in order], key=lambda x: order[x.kind]):
             yield t, step, sha
 
 
@@ -80,6 +80,17 @@ def selfcheck(work: run.Work, kp, t: config.Target, step: str, sha: str):
     missed = [f'selfcheck {t.name}: {name} MISSED: {why}' for name, ok, why in checks if not ok]
     return (f'{t.name}: planted bugs: {len(checks) - len(missed)} of {len(checks)} checks '
             f'caught them', missed)
+
+
+def upstream_line(work: run.Work, kp, t: config.Target):
+    """(a line, problems) of the upstream-form tests."""
+    suites = run.suites_added(work.series)
+    e = judge.upstream(work, kp, t, run.upstream_sha(work), suites)
+    n = e['counts']
+    what = f'{n.get("PASS", 0)} passed, {n.get("FAIL", 0) + n.get("CRASH", 0)} failed, ' \
+        f'suites {", ".join(suites)}' if e['counts'] else e['status']
+    return (f'{t.name}: {e["status"].upper()}: {what}',
+            [f'upstream {t.name}: {p}' for p in e['problems'] + e['failures']])
 
 
 def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
@@ -140,6 +151,16 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
             print(f'[selfcheck] {t.name}: planted bugs at {last}: started', flush=True)
             run.run(selfcheck_work(work, t), t, last, sha, series, overlay=run.Overlay.planted())
             print(f'[selfcheck] {selfcheck(work, kp, t, last, sha)[0]}', flush=True)
+    for step, sha in dict.fromkeys([steps[0], steps[-1]]) if args.peer else ():
+        print(f'[peer] {step}: the requests of chrt in a tiny arm kernel: started', flush=True)
+        peer.run_peer(work, step, sha)
+        print(f'[peer] {step}: {"; ".join(peer.judge(work, step, sha)) or "GREEN"}',
+              flush=True)
+    for t in [t for t in targets if t.kind == 'upstream']:
+        print(f'[upstream] {t.name}: the upstream-form tests on the pristine tree: started',
+              flush=True)
+        run.run(work, t, 'upstream', run.upstream_sha(work), series)
+        print(f'[upstream] {upstream_line(work, kp, t)[0]}', flush=True)
     for t in [t for t in targets if t.kind == 'cell' and args.repeat]:
         print(f'[repeat] {t.name} at {last}, {args.repeat} boot(s) a variant: started',
               flush=True)
@@ -155,7 +176,8 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
     with open(os.path.join(work.work, work.pkg, 'package-version'), encoding='utf-8') as f:
         installed = f.read().strip()
     data.update(
-        steps=steps, kinds={t.name: t.kind for t in targets}, package=work.pkg,
+        steps=steps, kinds={t.name: t.kind for t in targets if t.kind != 'upstream'},
+        package=work.pkg,
         package_version=installed, series_dir=series_dir,
         series=[(n, config.file_digest(os.path.join(series_dir, n)))
                 for n in config.read_series(series_dir)],
@@ -192,6 +214,24 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
             if rep['status'] != 'green':
                 data['verdict'] = 'RED'
         data['sections'].append({'title': 'Repeated boots', 'lines': lines})
+    if args.peer:
+        lines = []
+        for step, sha in dict.fromkeys([steps[0], steps[-1]]):
+            wrong = peer.judge(work, step, sha)
+            res = run.load_json(os.path.join(work.results, 'peer', step, 'result.json')) or {}
+            lines += [f'- {step}: {"RED" if wrong else "GREEN"}: as peer/'
+                      f'{res.get("expected", "?")}.expected' + ''.join(f'; {w}' for w in wrong)]
+            lines += [f'  - {x}' for x in res.get('info', [])]
+            data['problems'] += [f'{step} peer: {w}' for w in wrong]
+            data['verdict'] = 'RED' if wrong else data['verdict']
+        data['sections'].append({'title': 'Peer check (the requests of chrt in a tiny arm '
+                                 'kernel)', 'lines': lines})
+    for t in [t for t in targets if t.kind == 'upstream']:
+        line, problems = upstream_line(work, kp, t)
+        data['problems'] += problems
+        data['verdict'] = 'RED' if problems else data['verdict']
+        data['sections'].append({'title': 'Upstream-form tests (patches/kunit/ on the pristine '
+                                 'tree)', 'lines': [line]})
     if steps[-1][0] == config.read_steps(work.steps_file)[-1][0]:
         for t in [t for t in targets if t.kind == 'debug']:
             line, problems = selfcheck(work, kp, t, *steps[-1])
@@ -223,6 +263,8 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--reuse', action='store_true')
     ap.add_argument('--sched-only', action='store_true')
     ap.add_argument('--plan')
+    ap.add_argument('--peer', action='store_true',
+                    help='the peer check at the first and the last step')
     ap.add_argument('--repeat', type=int, default=0, metavar='N',
                     help='then boot every cell N times a variant at the last step')
     args = ap.parse_intermixed_args(argv)

@@ -47,9 +47,12 @@ class Target:
     same_as: str = ''
     kmemleak: bool = False
     make: Tuple[str, ...] = ()
+    upstream: bool = False
 
     @property
     def kind(self) -> str:
+        if self.upstream:
+            return 'upstream'
         if self.build_only:
             return 'build'
         if self.expected:
@@ -82,7 +85,7 @@ def _check(data: dict) -> None:
         if 'needs' in t and not ('expected' in t or t.get('build_only')):
             raise ConfigError(f'{where}: "needs" is for tiny cells and build-only '
                               'configurations')
-        for path in list(t['kunitconfig']) + [t.get('expected', '')]:
+        for path in ([] if t.get('upstream') else t['kunitconfig']) + [t.get('expected', '')]:
             if path and not os.path.isfile(os.path.join(REPO, path)):
                 raise ConfigError(f'{where}: no file {path}')
 
@@ -118,7 +121,8 @@ def targets(data: dict, names: str = '', kinds: Tuple[str, ...] = ()) -> List[Ta
             kunitconfig=tuple(t['kunitconfig']), cpus=t.get('cpus', 1),
             build_only=t.get('build_only', False), needs=t.get('needs', ''),
             expected=t.get('expected', ''), same_as=t.get('same_as', ''),
-            kmemleak=t.get('kmemleak', False), make=tuple(t.get('make', ()))))
+            kmemleak=t.get('kmemleak', False), make=tuple(t.get('make', ())),
+            upstream=t.get('upstream', False)))
     pool = [t for t in every if not kinds or t.kind in kinds]
     if not names:
         return pool
@@ -191,7 +195,9 @@ def inputs(target: Target, sha: str, env: Optional[Dict[str, str]] = None) -> Di
     out = {
         'sha': sha,
         'target': json.dumps(target.__dict__, sort_keys=True),
-        'kunitconfig': ' '.join(file_digest(p) for p in target.kunitconfig),
+        # The upstream-form tests take their kunitconfig from the tree (sha).
+        'kunitconfig': ' '.join(file_digest(p) for p in target.kunitconfig)
+                       if not target.upstream else ' '.join(target.kunitconfig),
         'compiler': first_line(target.compiler.split() + ['--version']),
     }
     if target.expected:

@@ -200,6 +200,7 @@ def judge_run(work: run.Work, kp, targets: List[config.Target],
     problems, the totals and the verdict."""
     sha_of = dict(steps)
     every = [s for s, _ in steps]
+    targets = [t for t in targets if t.kind != 'upstream']
     grid: Dict[str, Dict[str, dict]] = {s: {} for s in every}
     by_name = {t.name: t for t in targets}
 
@@ -320,3 +321,17 @@ def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str,
                    f'{len(out["variants"])} variant(s), {flakes} flaky case(s), '
                    f'{len(out["problems"])} failed run problem(s)')
     return out
+
+
+def upstream(work: run.Work, kp, target: config.Target, sha: str, suites: List[str]) -> dict:
+    """The upstream-form tests (results/PKG/upstream/TARGET): green when
+    the run is fresh, every test passed, and every suite the patches add
+    (@suites) reported ok."""
+    e = entry(work, kp, target, 'upstream', sha)
+    if not e['status']:
+        missing = [s for s in suites if e['results'].get(s, ('',))[0] != parse.PASS]
+        e['problems'] += [f'suite {s} did not pass' for s in missing] + \
+            ([] if suites else ['the upstream-form patches add no KUnit suite'])
+        e['status'] = 'red' if e['problems'] or e['failures'] else 'green'
+    return e
+

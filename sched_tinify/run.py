@@ -16,6 +16,7 @@ naming the holder.
 import fcntl
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -138,15 +139,18 @@ def git(tree: str, *argv: str, check: bool = True) -> subprocess.CompletedProces
     return proc
 
 
-def checkout(work: Work, sha: str) -> None:
+def checkout(work: Work, sha: str, tests: bool = True) -> None:
     """Check @sha out in the tree, which must be clean, then check that the
-    tests there are kunit/'s bytes. Only changed files are touched, so
-    build folders rebuild incrementally."""
+    tests there are kunit/'s bytes (unless @tests is false: the upstream-
+    form tests' commit). Only changed files are touched, so build folders
+    rebuild incrementally."""
     if git(work.tree, 'status', '--porcelain').stdout.strip():
         raise HarnessError(f'{work.tree} has local changes: refusing to build '
                            f'(git -C {work.tree} status)')
     if git(work.tree, 'rev-parse', 'HEAD').stdout.strip() != sha:
         git(work.tree, 'checkout', '-q', '--detach', sha)
+    if not tests:
+        return
     kunit = os.path.join(config.REPO, 'kunit')
     for root, _, files in os.walk(os.path.join(kunit, 'kernel')):
         for name in files:
@@ -178,10 +182,37 @@ def compiler(target: config.Target, work: Work):
     return target.compiler, env
 
 
-def kunit_args(target: config.Target, bdir: str, fragments: List[str]) -> List[str]:
+def kunit_args(target: config.Target, bdir: str, configs: List[str]) -> List[str]:
     args = [f'--arch={target.arch}', f'--build_dir={bdir}']
-    args += [f'--kunitconfig={f}' for f in fragments]
+    args += [f'--kunitconfig={f}' for f in configs]
     return args + ([f'--cross_compile={target.cross_compile}'] if target.cross_compile else [])
+
+
+def fragments(target: config.Target) -> List[str]:
+    """The kunitconfig fragments for kunit.py: files of the repository, or
+    of the tree for the upstream-form tests."""
+    return list(target.kunitconfig) if target.upstream else \
+        [os.path.join(config.REPO, f) for f in target.kunitconfig]
+
+
+def upstream_sha(work: Work) -> str:
+    """The commit of the upstream-form tests (scripts/prepare-tree.sh)."""
+    try:
+        with open(os.path.join(os.path.dirname(work.steps_file), 'upstream-kunit'),
+                  encoding='utf-8') as f:
+            return f.read().strip()
+    except OSError as e:
+        raise HarnessError(f'no upstream-form commit: run scripts/prepare-tree.sh ({e})') from e
+
+
+def suites_added(series_dir: str) -> List[str]:
+    """The KUnit suites the upstream-form patches (SERIES/kunit/) add."""
+    folder = os.path.join(series_dir, 'kunit')
+    out = []
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        with open(os.path.join(folder, name), encoding='utf-8') as f:
+            out += re.findall(r'^\+\s*\.name\s*=\s*"([^"]*)",', f.read(), re.M)
+    return out
 
 
 def touched_files(series_dir: str) -> List[str]:
@@ -312,7 +343,7 @@ def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
         if target.needs and not has_option(work.tree, sha, target.needs) and target.expected:
             res.save(na=f'no config {target.needs}', complete=True)
             return res.data
-        checkout(work, sha)
+        checkout(work, sha, tests=not target.upstream)
         try:
             if overlay:
                 overlay.apply(work.tree)
@@ -337,7 +368,7 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
     bdir = work.build_dir(target)
     os.makedirs(bdir, exist_ok=True)
     cc, env = compiler(target, work)
-    args = kunit_args(target, bdir, [os.path.join(config.REPO, f) for f in target.kunitconfig])
+    args = kunit_args(target, bdir, fragments(target))
     kunit = [sys.executable, 'tools/testing/kunit/kunit.py']
     build = kunit + ['build', *args, f'--jobs={os.cpu_count()}', f'--make_options=CC={cc}']
     build += [f'--make_options={m}' for m in target.make]
@@ -440,8 +471,7 @@ def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: s
                                    'complete': False, 'cpus': cpus, 'loaded': loaded})
                 qemu = f'-smp {cpus}' if cpus > 1 else ''
                 boot = [sys.executable, 'tools/testing/kunit/kunit.py', 'exec',
-                        *kunit_args(target, bdir, [os.path.join(config.REPO, f)
-                                                   for f in target.kunitconfig]),
+                        *kunit_args(target, bdir, fragments(target)),
                         f'--timeout={inputs["kunit_timeout"]}', f'--json={out}/kunit.json']
                 boot += [f'--qemu_args={qemu}'] if qemu else []
                 shutil.copy(os.path.join(bdir, '.config'), os.path.join(out, 'config'))
@@ -485,18 +515,18 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
     "needs", the kunitconfig section after "# needs SYMBOL:" is left out."""
     bdir = work.build_dir(target)
     os.makedirs(bdir, exist_ok=True)
-    fragments = [os.path.join(config.REPO, f) for f in target.kunitconfig]
+    configs = [os.path.join(config.REPO, f) for f in target.kunitconfig]
     section = ''
     if target.needs:
         marker = f'# needs {target.needs}:\n'
-        with open(fragments[0], encoding='utf-8') as f:
+        with open(configs[0], encoding='utf-8') as f:
             text = f.read()
         if marker not in text:
-            raise HarnessError(f'{fragments[0]} has no "{marker.strip()}" section')
+            raise HarnessError(f'{configs[0]} has no "{marker.strip()}" section')
         section = 'used' if has_option(work.tree, res.data['sha'], target.needs) else 'left out'
         if section == 'left out':
-            fragments[0] = os.path.join(out, 'kunitconfig')
-            with open(fragments[0], 'w', encoding='utf-8') as f:
+            configs[0] = os.path.join(out, 'kunitconfig')
+            with open(configs[0], 'w', encoding='utf-8') as f:
                 f.write(text[:text.index(marker)])
     touched = touched_files(series_dir)
     # Every kernel/sched object and those of the .c files the series
@@ -511,7 +541,7 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
             os.remove(os.path.join(bdir, path[:-2] + '.o'))
     cc, env = compiler(target, work)
     kunit = [sys.executable, 'tools/testing/kunit/kunit.py']
-    args = kunit_args(target, bdir, fragments)
+    args = kunit_args(target, bdir, configs)
     if sched_only:
         cmds = [kunit + ['config', *args, f'--make_options=CC={cc}'],
                 ['make', f'ARCH={target.arch}', f'O={bdir}', f'--jobs={os.cpu_count()}',

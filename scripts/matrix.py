@@ -164,7 +164,7 @@ def old_form(data):
     scripts: trees, cells, builds, tiny and debug, each entry as it was
     defined before the targets list (so that results keep their digests)."""
     cells, builds, tiny, debug = [], [], [], []
-    for t in config.targets(data):
+    for t in config.targets(data, kinds=('cell', 'build', 'tiny', 'debug')):
         entry = {'name': t.name, 'arch': t.arch, 'cross_compile': t.cross_compile,
                  'compiler': t.compiler, 'kunitconfig': t.kunitconfig[0]}
         if t.kind != 'build':

@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The peer check: what a user of a tiny arm kernel sees when asking for
+each scheduling policy, as chrt asks.
+
+A tinyconfig arm kernel (plus a console, an initramfs, ELF and #! binaries,
+VFP, /proc) boots under QEMU with a small init (peer/init, a script for
+Debian's static busybox, which has no chrt applet) that runs
+peer/sched-setattr (built with the tree's nolibc): chrt's requests for
+SCHED_OTHER, BATCH, IDLE, FIFO, RR and DEADLINE, and each policy's
+priority range. Its "peer: " lines must be those of the expected file of
+what the kernel has (peer/rt-dl, both classes; rt, the deadline class
+out; none, neither; none-nosys, neither and no sched_setattr()); its
+"info: " lines (tasks and free memory of the booted kernel) are kept.
+"""
+
+import os
+import shutil
+import subprocess
+import tempfile
+from typing import Dict, List
+
+from . import config, run
+
+CROSS = 'arm-linux-gnueabihf-'
+# tinyconfig plus what boots and prints under QEMU, and what the init needs.
+OPTIONS = ('ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE '
+           'BLK_DEV_INITRD BINFMT_ELF BINFMT_SCRIPT VFP VFPv3 PROC_FS').split()
+
+
+def inputs(sha: str) -> Dict[str, str]:
+    """The step, the files of peer/, this module and busybox."""
+    files = sorted(os.listdir(os.path.join(config.REPO, 'peer')))
+    return {'sha': sha, 'peer': ' '.join(config.file_digest(f'peer/{n}') for n in files),
+            'code': config.file_digest('sched_tinify/peer.py'),
+            'compiler': config.first_line([f'{CROSS}gcc', '--version']),
+            'qemu': config.first_line(['qemu-system-arm', '--version'])}
+
+
+def busybox(work: run.Work) -> str:
+    """Debian's static armhf busybox, fetched once into work/peer/ (armhf is
+    added to dpkg's architectures for apt-get download; nothing is
+    installed)."""
+    path = os.path.join(work.work, 'peer', 'busybox')
+    if os.path.exists(path):
+        return path
+    if os.geteuid():
+        raise run.HarnessError(f'no {path} and not root: run once as root to fetch '
+                               'busybox-static:armhf')
+    with tempfile.TemporaryDirectory() as tmp:
+        for argv in (['sh', '-c', 'dpkg --print-foreign-architectures | grep -qx armhf || '
+                      'dpkg --add-architecture armhf'], ['apt-get', '-q', 'update'],
+                     ['apt-get', '-q', 'download', 'busybox-static:armhf']):
+            if run.command(argv, os.path.join(tmp, 'log'), cwd=tmp, append=True):
+                raise run.HarnessError(f'{" ".join(argv)} failed')
+        deb = [n for n in os.listdir(tmp) if n.endswith('.deb')][0]
+        subprocess.run(['dpkg-deb', '-x', os.path.join(tmp, deb), os.path.join(tmp, 'x')],
+                       check=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        shutil.copy(os.path.join(tmp, 'x', 'bin', 'busybox'), path)
+    return path
+
+
+def run_peer(work: run.Work, step: str, sha: str) -> dict:
+    """Build, boot and record the peer check at @step:
+    results/PKG/peer/STEP/result.json."""
+    out = os.path.join(work.results, 'peer', step)
+    key = config.key(inputs(sha))
+    res = run.Result(out, {'target': 'peer', 'step': step, 'sha': sha, 'inputs': inputs(sha),
+                           'key': key, 'complete': False})
+    try:
+        bb = busybox(work)
+        run.checkout(work, sha)
+        bdir = os.path.join(work.work, work.pkg, 'build', 'peer-arm')
+        os.makedirs(bdir, exist_ok=True)
+        cc = f'ccache {CROSS}gcc' if shutil.which('ccache') else f'{CROSS}gcc'
+        env = dict(os.environ, CCACHE_BASEDIR=os.path.join(work.work, work.pkg))
+        make = ['make', '-C', work.tree, f'O={bdir}', 'ARCH=arm', f'CROSS_COMPILE={CROSS}',
+                f'CC={cc}', f'-j{os.cpu_count()}']
+        log = os.path.join(out, 'build.log')
+        config_args = ['--set-str', 'INITRAMFS_SOURCE', f'{bdir}/initramfs.list']
+        for o in OPTIONS:
+            config_args += ['-e', o]
+        steps = [make + ['tinyconfig'],
+                 [f'{work.tree}/scripts/config', '--file', f'{bdir}/.config', *config_args],
+                 make + ['olddefconfig'], make + ['headers'],
+                 [f'{CROSS}gcc', '-Os', '-static', '-nostdlib', '-fno-stack-protector', '-I',
+                  f'{bdir}/usr/include', '-include', f'{work.tree}/tools/include/nolibc/nolibc.h',
+                  '-o', f'{bdir}/sched-setattr', f'{config.REPO}/peer/sched-setattr.c', '-lgcc']]
+        with open(f'{bdir}/initramfs.list', 'w', encoding='utf-8') as f:
+            f.write('dir /bin 755 0 0\ndir /dev 755 0 0\ndir /proc 755 0 0\n'
+                    'nod /dev/console 600 0 0 c 5 1\n'
+                    f'file /init {config.REPO}/peer/init 755 0 0\n'
+                    f'file /bin/busybox {bb} 755 0 0\n'
+                    f'file /bin/sched-setattr {bdir}/sched-setattr 755 0 0\n')
+        for i, argv in enumerate(steps + [make + ['zImage']]):
+            if run.command(argv, log, work.tree, env, append=i > 0):
+                raise run.HarnessError(f'{argv[-1]} failed; log: {log}')
+        with open(f'{bdir}/.config', encoding='utf-8') as f:
+            kconfig = f.read()
+        missing = [o for o in OPTIONS if f'CONFIG_{o}=y\n' not in kconfig]
+        if missing:
+            raise run.HarnessError(f'not in .config: {" ".join(missing)}')
+        res.save(expected=expected_name(work, sha, kconfig))
+        rc = run.command(['timeout', '120', 'qemu-system-arm', '-M', 'virt', '-m', '128',
+                          '-nographic', '-no-reboot', '-kernel', f'{bdir}/arch/arm/boot/zImage',
+                          '-append', 'console=ttyAMA0 panic=-1'],
+                         os.path.join(out, 'console.log'))
+        with open(os.path.join(out, 'console.log'), encoding='utf-8', errors='replace') as f:
+            lines = [line.rstrip('\r\n') for line in f]
+        res.save(qemu_rc=rc, peer=[x for x in lines if x.startswith('peer: ')],
+                 info=[x for x in lines if x.startswith('info: ')], complete=True)
+    except run.Stopped as e:
+        res.save(interrupted=str(e))
+        raise
+    except (run.HarnessError, OSError, subprocess.CalledProcessError) as e:
+        res.save(harness_error=str(e), complete=True)
+    return res.data
+
+
+def expected_name(work: run.Work, sha: str, kconfig: str) -> str:
+    """Which classes (and calls) the kernel has: the expected file's name."""
+    def has(symbol):
+        return f'CONFIG_{symbol}=y\n' in kconfig or not run.has_option(work.tree, sha, symbol)
+    if not has('SCHED_CLASS_RT'):
+        return 'none' if has('SCHED_ATTR_SYSCALLS') else 'none-nosys'
+    return 'rt-dl' if has('SCHED_CLASS_DL') else 'rt'
+
+
+def judge(work: run.Work, step: str, sha: str) -> List[str]:
+    """What is wrong with the peer check at @step (empty: green)."""
+    res = run.load_json(os.path.join(work.results, 'peer', step, 'result.json'))
+    if not run.fresh(res, config.key(inputs(sha))):
+        return ['not run' if not res else 'stale' if res['key'] != config.key(inputs(sha))
+                else 'incomplete']
+    if res.get('harness_error'):
+        return [f'harness failure: {res["harness_error"]}']
+    if res['qemu_rc'] or 'peer: done' not in res['peer']:
+        return [f'QEMU exited {res["qemu_rc"]} before the init was done']
+    with open(os.path.join(config.REPO, 'peer', f'{res["expected"]}.expected'),
+              encoding='utf-8') as f:
+        want = [line.rstrip('\n') for line in f if not line.startswith('#')]
+    return [f'differs from peer/{res["expected"]}.expected: -{a!r} +{b!r}'
+            for a, b in zip(want + [''] * len(res['peer']), res['peer'] + [''] * len(want))
+            if a != b]
