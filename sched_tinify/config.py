@@ -194,7 +194,11 @@ def inputs(target: Target, sha: str, env: Optional[Dict[str, str]] = None) -> Di
     env = os.environ if env is None else env
     out = {
         'sha': sha,
-        'target': json.dumps(target.__dict__, sort_keys=True),
+        # The fields set, not the defaults: a new optional field leaves
+        # the results of the targets without it fresh.
+        'target': json.dumps({k: v for k, v in target.__dict__.items()
+                              if v != Target.__dataclass_fields__[k].default},
+                             sort_keys=True),
         # The upstream-form tests take their kunitconfig from the tree (sha).
         'kunitconfig': ' '.join(file_digest(p) for p in target.kunitconfig)
                        if not target.upstream else ' '.join(target.kunitconfig),
