@@ -23,22 +23,39 @@ import argparse
 import json
 import os
 import re
+import signal
 import sys
-from typing import List, Optional, Tuple
+import time
+from typing import Dict, List, Optional, Tuple
 
-from . import config, judge, mutants, parse, peer, render, run
+from . import budget, config, judge, mutants, parse, peer, render, run
 
 # How much the text of vmlinux or kernel/sched/ may grow, baseline to the
 # last step, in percent, in any plain cell (the options at y).
 SIZE_LIMIT = 0.1
+# Seconds the test command keeps after its last item for the report.
+JUDGE = 180
 
 
-def progress(work: run.Work, kp, target: config.Target, step: str, sha: str,
-             ref: Optional[dict]) -> str:
+def reference(work: run.Work, kp, t: config.Target, step: str, sha: str) -> dict:
+    """The judged result @t is held against at @step: the plain cell's at
+    the same step for a debug cell, else its own at the baseline."""
+    if t.same_as:
+        t = config.targets(config.load(), t.same_as)[0]
+    else:
+        step, sha = config.read_steps(work.steps_file)[0]
+    e = judge.entry(work, kp, t, step, sha)
+    if not e['status'] or e['status'] == judge.BUILT:
+        judge.compare(t, step, e, None if step == config.BASELINE else
+                      reference(work, kp, t, step, sha))
+    return e
+
+
+def progress(work: run.Work, kp, target: config.Target, step: str, sha: str) -> str:
     """One line on what a target did at a step."""
     e = judge.entry(work, kp, target, step, sha)
     if not e['status'] or e['status'] == judge.BUILT:
-        judge.compare(target, step, e, ref)
+        judge.compare(target, step, e, reference(work, kp, target, step, sha))
     if e['status'] in (judge.NA,):
         return 'n/a: the step has no config ' + target.needs
     head = f'build {e["seconds"][0]} s'
@@ -120,22 +137,89 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
     return 0 if good else 1
 
 
+def run_steps(work: run.Work, kp, targets, steps, todo: Dict[str, List[str]],
+              sched_only: bool = False) -> None:
+    """Run what @todo names ({target: [step]}), step by step, keeping what
+    is fresh."""
+    for t, step, sha in work_items([t for t in targets if t.name in todo], steps):
+        if step not in todo[t.name]:
+            continue
+        if run.fresh(run.load(work, step, t.name),
+                     config.key(run.inputs_of(t, sha, sched_only))):
+            print(f'{step} {t.name}: fresh result kept', flush=True)
+            continue
+        print(f'{step} {t.name}: started', flush=True)
+        run.run(work, t, step, sha, work.series, sched_only)
+        print(f'{step} {t.name}: {progress(work, kp, t, step, sha)}', flush=True)
+
+
+def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
+    """The deadline loop (sched_tinify/budget.py): items in order while
+    they fit, then the report of what ran, naming what was left."""
+    start = time.time()
+    deadline = args.budget * 60 - JUDGE
+    names = [s for s, _ in steps]
+    folder = args.mutants
+    count = budget.count_mutants(targets, folder)
+    found = budget.items(targets, names, budget.option_steps(work, targets, steps),
+                         args.repeat, count)
+    costs = budget.Costs(targets, budget.measured(work, targets, names),
+                         budget.Rebuilt(work, steps), budget.cells_boots(targets), count)
+    plan: Dict[str, List[str]] = {}
+    left, red, repeat = [], [], 0
+    for item in found:
+        elapsed = round(time.time() - start)
+        missing = [f'{n} at {s}' for n, s in item.needs if s not in plan.get(n, [])]
+        estimate = costs(item, names)
+        if missing:
+            left.append(f'{item.name}: it needs {", ".join(missing)}, which this run left')
+            continue
+        if elapsed + estimate > deadline:
+            left.append(f'{item.name}: estimated at {estimate} s with '
+                        f'{max(deadline - elapsed, 0)} s to go')
+            continue
+        print(f'\n== {item.name} (estimated at {estimate} s, at {elapsed} s)', flush=True)
+        signal.alarm(max(deadline - elapsed, 1))
+        try:
+            run_steps(work, kp, targets, steps, item.work, item.sched_only)
+            for t in [t for t in targets if t.kind == 'cell' and item.repeat]:
+                run.repeat(work, t, *steps[-1], work.series, item.repeat)
+            for t in [t for t in targets if t.kind == 'upstream' and item.upstream]:
+                run.run(work, t, 'upstream', run.upstream_sha(work), work.series)
+            if item.mutants:
+                paths = [os.path.join(folder, 'ci-subset')] if item.mutants == 'subset' else \
+                    [os.path.join(folder, d) for d in sorted(os.listdir(folder))
+                     if os.path.isdir(os.path.join(folder, d))]
+                which = [t for t in targets if (t.kind == 'cell' and item.mutants in (
+                    'subset', 'all')) or t.name == item.mutants]
+                if cmd_mutants(argparse.Namespace(paths=paths, last_only=True), work, which,
+                               steps, kp):
+                    red.append(item.name)
+        except run.Stopped as e:
+            if e.signum != run.DEADLINE:
+                raise
+            left.append(f'{item.name}: stopped at the deadline, at '
+                        f'{round(time.time() - start)} s')
+            continue
+        finally:
+            signal.alarm(0)
+        repeat = item.repeat or repeat
+        for name, todo in item.work.items():
+            plan[name] = sorted(set(plan.get(name, [])) | set(todo), key=names.index)
+        costs.ran(item, names)
+    print(f'\n== the report of what ran, at {round(time.time() - start)} s', flush=True)
+    print('left to the main job:\n' + '\n'.join(f'- {x}' for x in left) if left else
+          'nothing left')
+    args.repeat = repeat
+    rc = report(args, work, targets, steps, kp, plan, left)
+    if red:
+        print(f'red: {"; ".join(red)}')
+    return rc or (1 if red else 0)
+
+
 def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     items = list(work_items(targets, steps))
     series = work.series
-    base_sha = config.read_steps(work.steps_file)[0][1]
-
-    def reference(t, step, sha):
-        """The judged result @t is held against at @step."""
-        if t.same_as:
-            t, step = config.targets(args.data, t.same_as)[0], step
-        else:
-            step, sha = config.BASELINE, base_sha
-        e = judge.entry(work, kp, t, step, sha)
-        if not e['status'] or e['status'] == judge.BUILT:
-            judge.compare(t, step, e, None if t.same_as or step == config.BASELINE
-                          else reference(t, step, sha))
-        return e
     for i, (t, step, sha) in enumerate(items, 1):
         tag = f'[{i}/{len(items)}] {step} {t.name}'
         key = config.key(run.inputs_of(t, sha, args.sched_only))
@@ -144,7 +228,7 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
         else:
             print(f'{tag}: started', flush=True)
             run.run(work, t, step, sha, series, args.sched_only)
-        print(f'{tag}: {progress(work, kp, t, step, sha, reference(t, step, sha))}', flush=True)
+        print(f'{tag}: {progress(work, kp, t, step, sha)}', flush=True)
     last, sha = steps[-1]
     if last == config.read_steps(work.steps_file)[-1][0]:
         for t in [t for t in targets if t.kind == 'debug']:
@@ -169,8 +253,9 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
               flush=True)
 
 
-def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
+def report(args, work: run.Work, targets, steps, kp, plan=None, left=()) -> int:
     data = judge.judge_run(work, kp, targets, steps, plan)
+    data['left'] += list(left)
     tree = work.tree
     series_dir = work.series
     with open(os.path.join(work.work, work.pkg, 'package-version'), encoding='utf-8') as f:
@@ -242,6 +327,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
     for row in data['grid'].values():
         for e in row.values():
             e['results'] = {p: list(r) for p, r in e['results'].items()}
+    os.makedirs(work.results, exist_ok=True)
     with open(os.path.join(work.results, 'report.json'), 'w', encoding='utf-8') as f:
         json.dump(data, f, indent=1, sort_keys=True)
     render.write(data, work.results)
@@ -254,7 +340,11 @@ def report(args, work: run.Work, targets, steps, kp, plan=None) -> int:
 
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(prog='python3 -m sched_tinify', description=__doc__.split('\n')[0])
-    ap.add_argument('command', choices=('run', 'judge', 'mutants'))
+    ap.add_argument('command', choices=('run', 'judge', 'mutants', 'test'))
+    ap.add_argument('--mutants', default=os.path.join(config.REPO, 'kunit', 'mutants'),
+                    help='test: the folder of the mutants (default kunit/mutants)')
+    ap.add_argument('--budget', type=int, default=int(os.environ.get('SCHED_TINIFY_BUDGET', 75)),
+                    help='test: minutes to the deadline (SCHED_TINIFY_BUDGET, default 75)')
     ap.add_argument('paths', nargs='*', help='mutants: folders, *.sed files or lists')
     ap.add_argument('--last-only', action='store_true', help='mutants: at their last step only')
     ap.add_argument('--targets', default='')
@@ -292,6 +382,9 @@ def main(argv: List[str]) -> int:
         if args.command == 'mutants':
             work.lock(' '.join(['sched_tinify'] + argv))
             return cmd_mutants(args, work, targets, every, kp)
+        if args.command == 'test':
+            work.lock(' '.join(['sched_tinify'] + argv))
+            return cmd_test(args, work, targets, every, kp)
         if args.command == 'run':
             cmd_run(args, work, targets, steps, kp)
         # Judged against the baseline, whether it ran now or not.

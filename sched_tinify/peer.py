@@ -47,11 +47,16 @@ def busybox(work: run.Work) -> str:
         raise run.HarnessError(f'no {path} and not root: run once as root to fetch '
                                'busybox-static:armhf')
     with tempfile.TemporaryDirectory() as tmp:
-        for argv in (['sh', '-c', 'dpkg --print-foreign-architectures | grep -qx armhf || '
-                      'dpkg --add-architecture armhf'], ['apt-get', '-q', 'update'],
-                     ['apt-get', '-q', 'download', 'busybox-static:armhf']):
-            if run.command(argv, os.path.join(tmp, 'log'), cwd=tmp, append=True):
-                raise run.HarnessError(f'{" ".join(argv)} failed')
+        log = os.path.join(tmp, 'log')
+        # An index that fails to update (a mirror syncing) need not stop
+        # the download; a failed download does.
+        run.command(['sh', '-c', 'dpkg --print-foreign-architectures | grep -qx armhf || '
+                     'dpkg --add-architecture armhf; apt-get -q update'], log, cwd=tmp)
+        if run.command(['apt-get', '-q', 'download', 'busybox-static:armhf'], log, cwd=tmp,
+                       append=True):
+            with open(log, encoding='utf-8', errors='replace') as f:
+                raise run.HarnessError(f'apt-get download busybox-static:armhf failed: '
+                                       f'{f.read()[-300:]}')
         deb = [n for n in os.listdir(tmp) if n.endswith('.deb')][0]
         subprocess.run(['dpkg-deb', '-x', os.path.join(tmp, deb), os.path.join(tmp, 'x')],
                        check=True)

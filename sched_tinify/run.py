@@ -30,6 +30,8 @@ from . import config, parse
 
 LOCKED = 75
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+# The test command's deadline (signal.alarm) stops what runs the same way.
+DEADLINE = signal.SIGALRM
 
 
 class Stopped(Exception):
@@ -49,7 +51,7 @@ def on_signal(signum, _frame):
 
 
 def catch_signals() -> None:
-    for s in SIGNALS:
+    for s in SIGNALS + (DEADLINE,):
         signal.signal(s, on_signal)
 
 

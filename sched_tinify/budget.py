@@ -1,0 +1,248 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The test command's deadline: which item runs next, and what it costs.
+
+The test command runs items one at a time in the order of items() (what
+each proves per minute). Before each, it takes the item if its estimate
+ends before the deadline, and leaves it otherwise; an item still running at
+the deadline is stopped and left too. Nothing is taken whatever the budget.
+
+Estimates, measured as the run goes. A target step costs a fixed part
+(STEP: the boot, the link, kernel/sched/) plus the folder's full build times
+the share of its objects the step rebuilds (those whose kbuild .NAME.o.cmd
+names a file the step changes; all of them for a folder's first build in
+this run). A folder's full build is its longest measured build, else
+COLD[arch] times the machine's speed: the highest ratio of a measured full
+build to COLD, and 2 before any was measured (a machine twice as slow as
+the one COLD was measured on, with a cold ccache).
+"""
+
+import glob
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Set, Tuple
+
+from . import config, run
+
+# Seconds. Measured on 2026-12-03: 10-42 s a cell step, 14-22 s a
+# build-only step, 15-20 s a cold kernel/sched/-only build, 19 mutants in
+# 493 s from a cold ccache; these are about 1.5 to 2 times that.
+STEP, SCHED_ONLY, MUTANT, REPEAT_BOOT = 45, 45, 60, 8
+# A cold full build on a fresh 2-core machine, rounded up (measured: x86_64
+# 649-792 s, tiny 517 s; arm 323-439 s, tiny 441 s).
+COLD = {'x86_64': 800, 'arm': 450}
+SLOW = 2.0
+# Sanitizers make a cold build slower (measured 288 s against 200 s).
+DEBUG_FACTOR = 1.5
+# First: one UP and one SMP cell, one of each architecture; then what
+# tinyconfig leaves of the scheduler, and the kernel without the RT class.
+FIRST = ['arm-up', 'x86_64-smp']
+FIRST_TINY = ['arm-nosys', 'x86_64-nort']
+
+
+@dataclass
+class Item:
+    """What one item runs: target steps, and the rest."""
+    name: str
+    work: Dict[str, List[str]] = field(default_factory=dict)
+    sched_only: bool = False
+    repeat: int = 0
+    mutants: str = ''
+    upstream: bool = False
+    needs: List[Tuple[str, str]] = field(default_factory=list)
+
+
+def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[str]],
+          repeat: int, mutants: Dict[str, int]) -> List[Item]:
+    """Every item, in the order they run. @has: the steps at which each
+    tiny cell's option exists; @mutants: how many each mutant run has."""
+    base, last = steps[0], steps[-1]
+    kinds: Dict[str, List[str]] = {}
+    for t in targets:
+        kinds.setdefault(t.kind, []).append(t.name)
+    cells, tiny = kinds.get('cell', []), kinds.get('tiny', [])
+    builds, debug = kinds.get('build', []), [t for t in targets if t.kind == 'debug']
+    first = [c for c in FIRST if c in cells]
+    whole = [(c, last) for c in cells]
+    out = [Item(f'{c} at the baseline and the last step', {c: [base, last]}) for c in first]
+
+    def tiny_at(names, which):
+        for t in names:
+            at = [s for s in which if s in has.get(t, [])]
+            if at:
+                out.append(Item(f'the tiny cell {t} at {", ".join(s[:2] for s in at)}',
+                                {t: at}))
+    tiny_at([t for t in FIRST_TINY if t in tiny], [last])
+    out += [Item(f'{c} at the baseline and the last step', {c: [base, last]})
+            for c in cells if c not in first]
+    tiny_at([t for t in tiny if t not in FIRST_TINY], [last])
+    if builds:
+        out.append(Item('the build-only configurations at the baseline and the last step, '
+                        'kernel/sched/ only', {b: [base, last] for b in builds},
+                        sched_only=True))
+    if repeat and cells:
+        out.append(Item(f'{repeat} boots per variant of every cell at the last step',
+                        repeat=repeat, needs=whole))
+    if first:
+        out.append(Item(f'every step in {" and ".join(first)}', {c: steps for c in first}))
+    if mutants.get('subset'):
+        out.append(Item(f'the {mutants["subset"]} mutants of kunit/mutants/ci-subset',
+                        mutants='subset', needs=whole))
+    if debug:
+        out.append(Item(f'the debug cells ({", ".join(d.name for d in debug)}) at the last '
+                        'step', {d.name: [last] for d in debug},
+                        needs=[(d.same_as, last) for d in debug]))
+    out += [Item('the upstream-form tests', upstream=True)]
+    tiny_at(tiny, steps[:-1])
+    if builds:
+        out.append(Item('the build-only configurations at the last step, full builds',
+                        {b: [last] for b in builds}))
+    others = [c for c in cells if c not in first]
+    if others:
+        out.append(Item(f'every step in {", ".join(others)}', {c: steps for c in others}))
+    if builds:
+        out.append(Item('every step in the build-only configurations, full builds',
+                        {b: steps for b in builds}))
+    if mutants.get('all'):
+        out.append(Item(f'every mutant of kunit/mutants ({mutants["all"]}) in the cells',
+                        mutants='all', needs=whole))
+    out += [Item(f'the {mutants[t]} mutants of the tiny cell {t}', mutants=t,
+                 needs=[(t, last)]) for t in tiny if mutants.get(t)]
+    return out
+
+
+class Costs:
+    """What items cost on this machine, as far as it has been measured.
+
+    full: measured full builds by target; frac(name, a, b): the share of a
+    folder's objects going from step a (None: its first build in this run)
+    to step b rebuilds."""
+
+    def __init__(self, targets: List[config.Target], full: Dict[str, int],
+                 frac: Callable[[str, Optional[str], str], float], boots: int = 0,
+                 mutants: Optional[Dict[str, int]] = None):
+        self.target = {t.name: t for t in targets}
+        self.measured, self.frac, self.boots = full, frac, boots
+        self.mutants = mutants or {}
+        self.at: Dict[str, str] = {}
+        ratios = [s / COLD[self.target[n].arch] for n, s in full.items()
+                  if n in self.target and self.target[n].kind != 'debug']
+        self.speed = max(ratios) if ratios else SLOW
+
+    def full(self, name: str) -> int:
+        if name in self.measured:
+            return self.measured[name]
+        t = self.target[name]
+        return round(COLD[t.arch] * self.speed * (DEBUG_FACTOR if t.kind == 'debug' else 1))
+
+    def __call__(self, item: Item, steps: List[str]) -> int:
+        cost = 0
+        for name, todo in item.work.items():
+            if item.sched_only:
+                cost += SCHED_ONLY * len(todo)
+                continue
+            at = self.at.get(name)
+            for s in sorted(todo, key=steps.index):
+                cost += STEP + round(self.full(name) * (1.0 if at is None else
+                                                        self.frac(name, at, s)))
+                at = s
+        cost += item.repeat * self.boots * REPEAT_BOOT
+        cost += self.mutants.get(item.mutants, 0) * MUTANT
+        if item.upstream:
+            cost += STEP + COLD['arm'] * self.speed
+        return round(cost)
+
+    def ran(self, item: Item, steps: List[str]) -> None:
+        """The folders hold the last step of what @item built."""
+        for name, todo in item.work.items():
+            if not item.sched_only:
+                self.at[name] = max(todo, key=steps.index)
+
+
+def object_uses(build_dir: str, tree: str, files: Set[str]) -> List[Set[str]]:
+    """For every object of @build_dir, which of @files (tree paths) its
+    kbuild command file names (its source and every header it includes),
+    as the compiler saw them: absolute, or relative to the build folder
+    with ccache's base_dir (../../linux/include/...)."""
+    top = os.path.basename(os.path.realpath(tree))
+    paths = {f: f'{top}/{f}' for f in files}
+    uses = []
+    for cmd in glob.glob(os.path.join(build_dir, '**', '.*.o.cmd'), recursive=True):
+        with open(cmd, encoding='utf-8', errors='replace') as f:
+            text = f.read()
+        uses.append({f for f, p in paths.items() if p in text})
+    return uses
+
+
+class Rebuilt:
+    """frac(name, a, b): the share of a folder's objects going from step a
+    to step b rebuilds (1.0 for a folder's first build, or with no objects)."""
+
+    def __init__(self, work: run.Work, steps: List[Tuple[str, str]]):
+        self.work, self.sha = work, dict(steps)
+        self.order = [s for s, _ in steps]
+        self.diffs: Dict[Tuple[str, str], Set[str]] = {}
+        self.uses: Dict[str, List[Set[str]]] = {}
+
+    def diff(self, a: str, b: str) -> Set[str]:
+        key = tuple(sorted((a, b), key=self.order.index))
+        if key not in self.diffs:
+            out = run.git(self.work.tree, 'diff', '--name-only', self.sha[key[0]],
+                          self.sha[key[1]]).stdout
+            self.diffs[key] = set(out.split())
+        return self.diffs[key]
+
+    def __call__(self, name: str, a: Optional[str], b: str) -> float:
+        if a is None:
+            return 1.0
+        if name not in self.uses:
+            every: Set[str] = set()
+            for x, y in zip(self.order, self.order[1:]):
+                every |= self.diff(x, y)
+            folder = os.path.join(self.work.work, self.work.pkg, 'build', name)
+            self.uses[name] = object_uses(folder, self.work.tree, every)
+        objects = self.uses[name]
+        if not objects:
+            return 1.0
+        change = self.diff(a, b)
+        return sum(1 for u in objects if u & change) / len(objects)
+
+
+def measured(work: run.Work, targets: List[config.Target], steps: List[str]) -> Dict[str, int]:
+    """The longest build of each target's results (the first one in a
+    fresh folder; an incremental one is shorter)."""
+    out = {}
+    for t in targets:
+        found = [r['build']['seconds'] for r in (run.load(work, s, t.name) for s in steps)
+                 if r and r.get('build')]
+        if found:
+            out[t.name] = max(found)
+    return out
+
+
+def count_mutants(targets: List[config.Target], folder: str) -> Dict[str, int]:
+    """The mutants of each mutant run: the subset, every cells' mutant,
+    those of each tiny cell."""
+    from . import mutants  # pylint: disable=import-outside-toplevel
+    dirs = [os.path.join(folder, d) for d in sorted(os.listdir(folder))
+            if os.path.isdir(os.path.join(folder, d))]
+    every = mutants.expand(dirs) if dirs else []
+    subset = os.path.join(folder, 'ci-subset')
+    out = {'subset': len(mutants.expand([subset])) if os.path.exists(subset) else 0,
+           'all': sum(1 for m in every if not m.tiny)}
+    for t in targets:
+        if t.kind == 'tiny':
+            out[t.name] = sum(1 for m in every if (m.tiny == t.needs and (
+                not m.tiny_cells or t.name in m.tiny_cells)))
+    return out
+
+
+def option_steps(work: run.Work, targets: List[config.Target],
+                 steps: List[Tuple[str, str]]) -> Dict[str, List[str]]:
+    """The steps at which each tiny cell's option exists."""
+    return {t.name: [s for s, sha in steps if run.has_option(work.tree, sha, t.needs)]
+            for t in targets if t.kind == 'tiny'}
+
+
+def cells_boots(targets: List[config.Target]) -> int:
+    """Boots of one repeat round: every variant of every cell."""
+    return sum(4 if t.smp else 2 for t in targets if t.kind == 'cell')

@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of sched_tinify/budget.py: the items in order, what they cost,
+which objects a step rebuilds; and the test command's deadline loop on a
+fake package."""
+
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from tests import faketree
+from tests.test_run import FAKE, TREE, Package
+
+sys.path.insert(0, faketree.REPO)
+from sched_tinify import budget, config, run  # noqa: E402 pylint: disable=C0413
+
+STEPS = ['00-baseline', '01-a', '02-b', '03-c']
+ALL = config.targets(config.load())
+
+
+def costs(full=None, frac=None):
+    return budget.Costs(ALL, full or {}, frac or (
+        lambda name, a, b: {('00-baseline', '01-a'): 0.0, ('01-a', '02-b'): 0.0}.get(
+            (a, b), 1.0)), budget.cells_boots(ALL), {'subset': 10, 'arm-nosys': 5})
+
+
+def found(repeat=5):
+    has = {t.name: STEPS[2:] if t.needs == 'SCHED_ATTR_SYSCALLS' else STEPS[1:]
+           for t in ALL if t.kind == 'tiny'}
+    return budget.items(ALL, STEPS, has, repeat, {'subset': 10, 'all': 40, 'arm-nosys': 5})
+
+
+class CostTest(unittest.TestCase):
+    def test_unmeasured_targets_are_cold_on_a_slow_machine(self):
+        c = costs()
+        self.assertEqual(c.speed, budget.SLOW)
+        self.assertEqual(c.full('x86_64-up'), 2 * budget.COLD['x86_64'])
+        self.assertEqual(c.full('arm-nosys'), 2 * budget.COLD['arm'])
+        self.assertEqual(c.full('arm-up-sanitize'),
+                         round(2 * budget.COLD['arm'] * budget.DEBUG_FACTOR))
+
+    def test_a_measured_build_sets_the_speed(self):
+        c = costs(full={'arm-up': budget.COLD['arm'] // 2})
+        self.assertEqual((c.speed, c.full('arm-up')), (0.5, budget.COLD['arm'] // 2))
+        self.assertEqual(c.full('x86_64-smp'), budget.COLD['x86_64'] // 2)
+        c = costs(full={'arm-up': budget.COLD['arm'] // 2, 'x86_64-smp': budget.COLD['x86_64']})
+        self.assertEqual(c.full('x86_64-up'), budget.COLD['x86_64'])
+
+    def test_steps_cost_what_they_rebuild(self):
+        c = costs(full={'x86_64-up': 300})
+        step = budget.STEP
+        item = budget.Item('x', {'x86_64-up': STEPS})
+        # A first build in full; 01, 02 rebuild nothing, 03 all.
+        self.assertEqual(c(item, STEPS), 4 * step + 600)
+        c.ran(item, STEPS)
+        self.assertEqual(c(budget.Item('y', {'x86_64-up': ['02-b']}), STEPS), step + 300)
+        self.assertEqual(c(budget.Item('z', {'x86_64-up': ['00-baseline']}, sched_only=True),
+                           STEPS), budget.SCHED_ONLY)
+
+    def test_other_items(self):
+        c = costs(full={'arm-up': 200})
+        self.assertEqual(c(budget.Item('r', repeat=5), STEPS),
+                         5 * budget.cells_boots(ALL) * budget.REPEAT_BOOT)
+        self.assertEqual(c(budget.Item('m', mutants='arm-nosys'), STEPS), 5 * budget.MUTANT)
+
+
+class ItemsTest(unittest.TestCase):
+    def test_order(self):
+        names = [i.name for i in found()]
+        self.assertEqual(names[:6], [
+            'arm-up at the baseline and the last step',
+            'x86_64-smp at the baseline and the last step',
+            'the tiny cell arm-nosys at 03', 'the tiny cell x86_64-nort at 03',
+            'x86_64-up at the baseline and the last step',
+            'arm-smp at the baseline and the last step'])
+        self.assertEqual(names[6], 'the tiny cell x86_64-tiny at 03')
+        self.assertLess(names.index('5 boots per variant of every cell at the last step'),
+                        names.index('every step in arm-up and x86_64-smp'))
+        self.assertLess(names.index('the 10 mutants of kunit/mutants/ci-subset'),
+                        names.index('the debug cells (x86_64-smp-sanitize, arm-up-sanitize) '
+                                    'at the last step'))
+        self.assertIn('the tiny cell arm-nosys at 02', names)
+        self.assertIn('the tiny cell x86_64-nort at 01, 02', names)
+        self.assertEqual(names[-1], 'the 5 mutants of the tiny cell arm-nosys')
+        debug = [i for i in found() if i.name.startswith('the debug cells')][0]
+        self.assertEqual(debug.needs, [('x86_64-smp', '03-c'), ('arm-up', '03-c')])
+        self.assertFalse(any('boots' in i.name for i in found(repeat=0)))
+
+
+class RebuiltTest(unittest.TestCase):
+    def test_share_of_objects(self):
+        with tempfile.TemporaryDirectory() as d:
+            tree = os.path.join(d, 'pkg', 'linux')
+            os.makedirs(tree)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            shas = []
+            for path, text in (('include/a.h', '1'), ('kernel/x.c', '1'), ('include/a.h', '2')):
+                os.makedirs(os.path.join(tree, os.path.dirname(path)), exist_ok=True)
+                with open(os.path.join(tree, path), 'w', encoding='utf-8') as f:
+                    f.write(text)
+                subprocess.run(['git', '-C', tree, 'add', '-A'], check=True)
+                subprocess.run(['git', '-C', tree, '-c', 'user.name=t', '-c', 'user.email=t@t',
+                                'commit', '-q', '-m', path], check=True)
+                shas.append(run.git(tree, 'rev-parse', 'HEAD').stdout.strip())
+            out = os.path.join(d, 'pkg', 'build', 'c', 'kernel')
+            os.makedirs(out)
+            for name, deps in (('x', 'kernel/x.c include/a.h'), ('y', 'kernel/y.c'),
+                               ('z', 'kernel/z.c include/a.h'), ('w', 'kernel/w.c')):
+                with open(os.path.join(out, f'.{name}.o.cmd'), 'w', encoding='utf-8') as f:
+                    f.write(''.join(f'  ../../linux/{p} \\\n' for p in deps.split()))
+            work = run.Work('pkg', d, os.path.join(d, 'results'))
+            r = budget.Rebuilt(work, list(zip(['00', '01', '02'], shas)))
+            self.assertEqual((r('c', '00', '01'), r('c', '01', '02'), r('c', '02', '00')),
+                             (0.25, 0.5, 0.5))
+            self.assertEqual((r('none', '00', '01'), r('c', None, '01')), (1.0, 1.0))
+
+
+@unittest.skipUnless(TREE, 'SCHED_TINIFY_TREE names no kernel tree (kunit_parser)')
+class LoopTest(unittest.TestCase):
+    """python3 -m sched_tinify test on a fake package: nothing is always
+    taken, and what fits runs."""
+
+    def setUp(self):
+        faketree.require_tools(faketree.TOOLS + ('ar', 'size'))
+        self.pkg = Package(kunit_py=FAKE)
+        self.addCleanup(self.pkg.cleanup)
+        self.assertEqual(self.pkg.run('prepare-tree.sh').returncode, 0)
+
+    def run_test(self, *args):
+        # No mutant: the fake series has none of the steps theirs name.
+        empty = os.path.join(self.pkg.root, 'no-mutants')
+        os.makedirs(empty, exist_ok=True)
+        args += ('--mutants', empty)
+        return subprocess.run([sys.executable, '-m', 'sched_tinify', 'test', *args],
+                              cwd=faketree.REPO, env=self.pkg.env(FAKE_EXEC='pass'),
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=300, check=False)
+
+    def test_nothing_is_always_taken(self):
+        # 4 minutes, 3 of them kept for the report: nothing fits a cold
+        # machine twice as slow.
+        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '4')
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertIn('- x86_64-smp at the baseline and the last step: estimated at', proc.stdout)
+        self.assertIn('verdict: GREEN: 0 target step(s) judged', proc.stdout)
+        self.assertNotIn('started', proc.stdout)
+
+    def test_what_fits_runs(self):
+        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60')
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertIn('== x86_64-smp at the baseline and the last step', proc.stdout)
+        self.assertIn('verdict: GREEN: 1 target step(s) judged', proc.stdout)
+
+
+if __name__ == '__main__':
+    unittest.main()
