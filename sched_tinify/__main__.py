@@ -156,7 +156,7 @@ def run_steps(work: run.Work, kp, targets, steps, todo: Dict[str, List[str]],
 def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     """The deadline loop (sched_tinify/budget.py): items in order while
     they fit, then the report of what ran, naming what was left."""
-    start = time.time()
+    start = time.time() - args.elapsed
     deadline = args.budget * 60 - JUDGE
     names = [s for s, _ in steps]
     folder = args.mutants
@@ -340,7 +340,11 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=()) -> int:
 
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(prog='python3 -m sched_tinify', description=__doc__.split('\n')[0])
-    ap.add_argument('command', choices=('run', 'judge', 'mutants', 'test'))
+    ap.add_argument('command', choices=('run', 'judge', 'mutants', 'test', 'list', 'info'))
+    ap.add_argument('--json', action='store_true', help='list: as JSON')
+    ap.add_argument('--same-as', default='', help='list: the debug cells of this cell')
+    ap.add_argument('--elapsed', type=int, default=0,
+                    help='test: seconds of the budget already spent (the static checks)')
     ap.add_argument('--mutants', default=os.path.join(config.REPO, 'kunit', 'mutants'),
                     help='test: the folder of the mutants (default kunit/mutants)')
     ap.add_argument('--budget', type=int, default=int(os.environ.get('SCHED_TINIFY_BUDGET', 75)),
@@ -363,6 +367,18 @@ def main(argv: List[str]) -> int:
         args.data = config.load()
         targets = config.targets(args.data, args.targets,
                                  tuple(k for k in args.kinds.split(',') if k))
+        if args.command == 'list':
+            # The targets asked for (with --same-as: the debug cells of a
+            # cell), one a line, or as JSON for the CI's job matrix.
+            names = [t.name for t in targets if not args.same_as or t.same_as == args.same_as]
+            print(json.dumps([{'name': n} for n in names], separators=(',', ':'))
+                  if args.json else '\n'.join(names))
+            return 0
+        if args.command == 'info':
+            # A top-level value of ci/matrix.json: package, version, patches.
+            print(args.data[args.paths[0]] if len(args.paths) == 1 and args.paths[0] in (
+                'package', 'version', 'patches') else sys.exit('info: package|version|patches'))
+            return 0
         work = run.Work.from_env(args.data)
         every = config.read_steps(work.steps_file)
         wanted = [s for s in args.steps.split(',') if s]

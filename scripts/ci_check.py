@@ -17,7 +17,6 @@ Exit status 0 when it holds, 1 with a line per problem otherwise, 2 when
 the workflow cannot be read.
 """
 
-import re
 import sys
 from typing import Dict, List
 
@@ -26,15 +25,15 @@ import yaml
 # (job, text that one of its run: commands must contain)
 WANT = [
     ('static', 'scripts/test.sh --no-matrix'),
-    ('cells', 'scripts/matrix.py github'),
-    ('cell', 'scripts/matrix.sh --cells "$CELL" --repeat'),
-    ('cell', 'scripts/debug-cells.sh'),
+    ('cells', 'python3 -m sched_tinify list --kinds cell --json'),
+    ('cell', 'scripts/matrix.sh --targets "$CELL" --repeat'),
+    ('cell', 'python3 -m sched_tinify list --kinds debug --same-as "$CELL"'),
     ('cell', 'GITHUB_STEP_SUMMARY'),
-    ('builds', 'scripts/matrix.sh --cells none --builds all'),
-    ('upstream', 'scripts/upstream-kunit.sh'),
-    ('tiny', 'scripts/tiny-cells.sh'),
-    ('mutants', 'scripts/mutants.sh --cells "$CELL" kunit/mutants/*/'),
-    ('tiny-mutants', 'scripts/mutants.sh --tiny'),
+    ('builds', 'scripts/matrix.sh --kinds build'),
+    ('upstream', 'scripts/matrix.sh --kinds upstream'),
+    ('tiny', 'scripts/matrix.sh --kinds tiny'),
+    ('mutants', 'scripts/mutants.sh --targets "$CELL" kunit/mutants/*/'),
+    ('tiny-mutants', 'scripts/mutants.sh --kinds tiny'),
 ]
 # The paths a run must start for.
 PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**']
@@ -71,9 +70,6 @@ def check(wf: dict) -> List[str]:
         if 'timeout-minutes' not in job and any('run' in s and 'scripts/' in str(s['run'])
                                                 for s in steps):
             problems.append(f'job {name}: no timeout-minutes')
-        if re.search(r'scripts/matrix.sh .*--builds', commands(job)) and \
-                '--cells none' not in commands(job):
-            problems.append(f'job {name}: --builds with a cell (use --cells none)')
         uses = [str(s.get('uses', '')) for s in steps]
         if any(u.startswith('actions/cache@') for u in uses):
             problems.append(f'job {name}: actions/cache saves only after a green run: '

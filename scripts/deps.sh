@@ -59,7 +59,7 @@ for p in "${missing[@]}"; do [[ $p == "$PKG" ]] || others+=("$p"); done
 [[ ${#others[@]} -eq 0 ]] || apt_install "${others[@]}"
 if [[ " ${missing[*]} " == *" $PKG "* ]]; then
 	# python3 is there now: read the tested version from ci/matrix.json.
-	want=$(matrix version "$PKG")
+	want=$(python3 -m sched_tinify info version)
 	if ! "${apt[@]}" install -y --no-install-recommends "$PKG=$want" >>"$log" 2>&1; then
 		apt_install "$PKG"
 		note "WARNING: $PKG $want, the version the series is tested on, is not available;" \

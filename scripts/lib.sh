@@ -60,9 +60,13 @@ STEPS_FILE=$(realpath -m "${SCHED_TINIFY_STEPS_FILE:-$WORK/$PKG/steps}")
 # Never leave byte-compiled files in the kernel tree or the repo.
 export PYTHONDONTWRITEBYTECODE=1
 
-# matrix FIELD...: read ci/matrix.json through scripts/matrix.py.
-matrix() {
-	python3 "$REPO/scripts/matrix.py" "$@"
+# The harness itself: python3 -m sched_tinify, from any folder.
+export PYTHONPATH=$REPO${PYTHONPATH:+:$PYTHONPATH}
+
+# tinify ARGS...: python3 -m sched_tinify ARGS, as a child this script can
+# stop (run).
+tinify() {
+	run python3 -m sched_tinify "$@"
 }
 
 # The series folder of $PKG (needs python3: not for deps.sh).
@@ -70,40 +74,8 @@ series_dir() {
 	if [[ -n ${SCHED_TINIFY_SERIES:-} ]]; then
 		realpath -m "$SCHED_TINIFY_SERIES"
 	else
-		printf '%s/%s\n' "$REPO" "$(matrix patches "$PKG")"
+		printf '%s/%s\n' "$REPO" "$(python3 -m sched_tinify info patches)"
 	fi
-}
-
-# cell_settings CELL: set arch, cross, compiler, kunitconfig (a path),
-# smp, cpus, qemu_args, inputs (matrix.py inputs lines) and timeout (the
-# kunit.py --timeout) of a cell of ci/matrix.json. Status 1, with
-# matrix.py's message, for an unknown cell.
-cell_settings() {
-	arch=$(matrix cell "$1" arch) || return 1
-	cross=$(matrix cell "$1" cross_compile)
-	compiler=$(matrix cell "$1" compiler)
-	kunitconfig=$REPO/$(matrix cell "$1" kunitconfig)
-	smp=$(matrix cell "$1" smp)
-	cpus=$(matrix cell "$1" cpus)
-	qemu_args=$(matrix cell "$1" qemu_args)
-	inputs=$(matrix inputs cell "$1") || return 1
-	timeout=$(sed -n 's/^kunit_timeout=//p' <<<"$inputs")
-}
-
-# build_stamp SHA: what a build folder holds after run-cell.sh built the
-# commit SHA with the current cell's $inputs (cell_settings): the commit
-# and the inputs' digest, as run-cell.sh writes it into the folder's
-# sched-tinify.built and scripts/repeat.sh compares it.
-build_stamp() {
-	printf '%s %s\n' "$1" "$(sha256sum <<<"$inputs" | cut -d' ' -f1)"
-}
-
-# booted_cpus LOG: the CPUs a console log says the kernel brought up (1
-# when it says nothing: a UP kernel).
-booted_cpus() {
-	local n
-	n=$(sed -n 's/.*smp: Brought up [0-9]* nodes\{0,1\}, \([0-9]*\) CPUs\{0,1\}.*/\1/p; T; q' "$1")
-	echo "${n:-1}"
 }
 
 # series_patches DIR: set PATCHES to the patch file names of DIR/series, in
@@ -119,37 +91,6 @@ series_patches() {
 # step_names: print the step names of $STEPS_FILE, one per line.
 step_names() {
 	python3 "$REPO/scripts/steps.py" names "$STEPS_FILE"
-}
-
-# select_steps LIST: set STEP_LIST to the steps named in LIST (comma-
-# separated; every step of $STEPS_FILE when LIST is empty), each checked
-# to exist. No subshell: an unknown step stops the caller.
-select_steps() {
-	local out s
-	out=$(step_names) || die "cannot read the steps file $STEPS_FILE (see above)"
-	local -a known=()
-	[[ -z $out ]] || mapfile -t known <<<"$out"
-	[[ ${#known[@]} -gt 0 ]] || die "no steps in $STEPS_FILE: run scripts/prepare-tree.sh first"
-	if [[ -n $1 ]]; then
-		IFS=, read -r -a STEP_LIST <<<"$1"
-	else
-		STEP_LIST=("${known[@]}")
-	fi
-	for s in "${STEP_LIST[@]}"; do
-		[[ " ${known[*]} " == *" $s "* ]] || die "no step $s (known: ${known[*]})"
-	done
-}
-
-# has_option SHA SYMBOL: does the tree at SHA define the Kconfig symbol?
-# The test scaffolding's own definitions (kernel/sched/Kconfig.kunit, which
-# stands in for the option on trees without it) do not count.
-# Exit 1 when it does not; a git error stops the caller.
-has_option() {
-	local rc=0
-	git -C "$TREE" grep -q -E "^(menu)?config $2\$" "$1" -- \
-		':(glob)**/Kconfig*' ':(exclude)kernel/sched/Kconfig.kunit' || rc=$?
-	[[ $rc -le 1 ]] || die "git grep failed (exit $rc) looking for config $2 at $1"
-	return "$rc"
 }
 
 # step_sha STEP: print the commit of STEP from $STEPS_FILE; fail (status 1,
@@ -293,29 +234,4 @@ checkout_step() {
 		cmp -s "$REPO/kunit/$f" "$TREE/$f" ||
 			{ note "$f in the tree differs from kunit/$f at $1"; return 1; }
 	done < <(cd "$REPO/kunit" && find kernel -type f)
-}
-
-# report_py RESULTS_DIR SERIES_DIR [report.py options]: report.py with
-# what it needs to know of the tree, the steps and the package.
-report_py() {
-	local results=$1 series=$2 dbg=()
-	shift 2
-	# The reliability section, except in a debug run's own report.
-	[[ -n ${SCHED_TINIFY_DEBUG:-} ]] || dbg=(--debug-root "$RESULTS/debug")
-	python3 "$REPO/scripts/report.py" --tree "$TREE" --results "$results" \
-		--steps-file "$STEPS_FILE" --series-dir "$series" --package "$PKG" \
-		--package-version "$(cat "$WORK/$PKG/package-version")" \
-		--tested-version "$(matrix version "$PKG")" \
-		--upstream-sha "$(cat "$WORK/$PKG/upstream-kunit" 2>/dev/null || true)" \
-		--kernel-version "$("$REPO/scripts/kernel-version.sh")" "${dbg[@]}" "$@"
-}
-
-# report STEPS RESULTS_DIR SERIES_DIR OUT [report.py options]: judge a run;
-# report.json and junit/ are written beside OUT.
-report() {
-	local steps=$1 results=$2 series=$3 out=$4
-	shift 4
-	rm -f "$out" "$(dirname "$out")/report.json"
-	rm -rf "$(dirname "$out")/junit"
-	report_py "$results" "$series" --steps "$steps" --out "$out" "$@"
 }

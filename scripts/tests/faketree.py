@@ -17,6 +17,7 @@ Nothing outside the temporary folder is written.
 
 import io
 import os
+import signal
 import re
 import shutil
 import subprocess
@@ -203,3 +204,65 @@ class FakePackage:
 
     def cleanup(self):
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+# tools/testing/kunit/kunit.py of the fake package for the tests that run:
+# "builds" in a blink and "execs" by starting a long sleep as its QEMU and
+# waiting on it; like the real kunit.py it swallows SIGINT and exits
+# normally.
+FAKE_KUNIT_PY = r'''
+import os
+import shutil
+import subprocess
+import sys
+
+cmd = sys.argv[1]
+bdir = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--build_dir=')][0]
+kunitconfig = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--kunitconfig=')][0]
+if cmd == 'build':
+    os.makedirs(os.path.join(bdir, 'kernel', 'sched'), exist_ok=True)
+    shutil.copy(kunitconfig, os.path.join(bdir, '.config'))
+    shutil.copy('/bin/true', os.path.join(bdir, 'vmlinux'))
+    shutil.copy('/bin/true', os.path.join(bdir, 'kernel', 'sched', 'core.o'))
+    subprocess.run(['ar', 'rcs', os.path.join(bdir, 'kernel', 'sched', 'built-in.a'),
+                    os.path.join(bdir, 'kernel', 'sched', 'core.o')], check=True)
+    sys.exit(0)
+qemu = subprocess.Popen(['sleep', '300'])
+with open(os.path.join(bdir, 'test.log'), 'w') as log:
+    log.write('KTAP version 1\n1..1\n')
+with open(os.path.join(bdir, 'qemu.pid'), 'w') as f:
+    f.write(str(qemu.pid))
+try:
+    qemu.wait()
+except KeyboardInterrupt:
+    pass
+sys.exit(0)
+'''
+
+
+def as_from_a_terminal():
+    """In the child, before exec: SIGINT, SIGQUIT and SIGHUP as a terminal
+    gives them. This test may run where they are ignored (a background job
+    of a shell, as under scripts/test.sh; SIGHUP under nohup), and a script
+    that starts with a signal ignored cannot trap it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
+def alive(pid):
+    """Whether PID runs (a zombie waiting for its parent does not)."""
+    try:
+        with open(f'/proc/{pid}/stat', encoding='utf-8') as f:
+            return f.read().split(')')[-1].split()[0] != 'Z'
+    except OSError:
+        return False
+
+
+# The kernel tree whose kunit_parser the tests that parse KTAP need.
+TREE = os.environ.get('SCHED_TINIFY_TREE', '')
+needs_tree = unittest.skipUnless(
+    os.path.isfile(os.path.join(TREE, 'tools', 'testing', 'kunit', 'kunit_parser.py')),
+    f'no kernel tree at {TREE or "$SCHED_TINIFY_TREE"}: run scripts/prepare-tree.sh '
+    '(scripts/test.sh does)')
+

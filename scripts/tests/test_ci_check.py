@@ -29,9 +29,9 @@ class CiCheckTest(unittest.TestCase):
     def test_a_command_in_a_comment_does_not_count(self):
         wf = self.variant()
         for step in wf['jobs']['tiny']['steps']:
-            if 'scripts/tiny-cells.sh' in str(step.get('run', '')):
-                step['run'] = '# scripts/tiny-cells.sh\ntrue'
-        self.assertIn('job tiny: no run: command with scripts/tiny-cells.sh',
+            if 'scripts/matrix.sh --kinds tiny' in str(step.get('run', '')):
+                step['run'] = '# scripts/matrix.sh --kinds tiny\ntrue'
+        self.assertIn('job tiny: no run: command with scripts/matrix.sh --kinds tiny',
                       ci_check.check(wf))
 
     def test_the_ccache_is_saved_whatever_the_verdict(self):

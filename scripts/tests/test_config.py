@@ -12,6 +12,7 @@ from unittest import mock
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 from sched_tinify import config  # noqa: E402 pylint: disable=wrong-import-position
+import steps  # noqa: E402 pylint: disable=wrong-import-position
 
 GOOD = {
     'package': 'linux-source-6.1', 'version': '6.1.1-1', 'patches': 'patches',
@@ -177,6 +178,16 @@ class StepsTest(unittest.TestCase):
                     config.read_steps(self.write('steps', text))
         with self.assertRaisesRegex(config.ConfigError, 'prepare-tree'):
             config.read_steps(os.path.join(self.tmp.name, 'none'))
+
+    def test_cli_of_the_shell_scripts(self):
+        path = self.write('steps', f'00-baseline {"a" * 40}\n01-x {"b" * 40}\n')
+        self.write('0001-a.patch', '')
+        self.write('series', '0001-a.patch\n')
+        self.assertEqual(steps.main(['names', path]), '00-baseline\n01-x')
+        self.assertEqual(steps.main(['sha', path, '01-x']), 'b' * 40)
+        self.assertEqual(steps.main(['patches', self.tmp.name]), '0001-a.patch')
+        with self.assertRaisesRegex(config.ConfigError, 'no step 02-y .*known: 00-baseline 01-x'):
+            steps.main(['sha', path, '02-y'])
 
 
 if __name__ == '__main__':

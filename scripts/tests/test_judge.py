@@ -9,6 +9,8 @@ import shutil
 import sys
 import tempfile
 import unittest
+
+from tests import faketree
 import xml.etree.ElementTree as ET
 from unittest import mock
 
@@ -16,7 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 from sched_tinify import config, judge, parse, render, run  # noqa: E402 pylint: disable=C0413
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixtures')
-TREE = os.environ.get('SCHED_TINIFY_TREE', '')
+TREE = faketree.TREE
 A, B = '0' * 40, '1' * 40
 STEPS = [(config.BASELINE, A), ('01-x', B)]
 
@@ -33,7 +35,7 @@ SANITIZE = target('x86_64-smp-sanitize', same_as='x86_64-smp', kmemleak=True)
 LEAN = target('lean', build_only=True, cpus=1)
 
 
-@unittest.skipUnless(TREE, 'SCHED_TINIFY_TREE names no kernel tree (kunit_parser)')
+@faketree.needs_tree
 class JudgeTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()

@@ -14,10 +14,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 class NoTreeTest(unittest.TestCase):
 
-    def test_report_tests_skip_with_the_command_to_run(self):
+    def test_judge_tests_skip_with_the_command_to_run(self):
         with tempfile.TemporaryDirectory() as d:
             env = dict(os.environ, SCHED_TINIFY_TREE=os.path.join(d, 'no-tree'))
-            proc = subprocess.run([sys.executable, '-m', 'unittest', '-v', 'tests.test_report'],
+            proc = subprocess.run([sys.executable, '-m', 'unittest', '-v', 'tests.test_judge'],
                                   cwd=os.path.dirname(HERE), env=env, capture_output=True,
                                   text=True, check=False, timeout=120)
         self.assertEqual(proc.returncode, 0, proc.stderr)

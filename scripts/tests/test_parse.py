@@ -6,11 +6,13 @@ import os
 import sys
 import unittest
 
+from tests import faketree
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 from sched_tinify import parse  # noqa: E402 pylint: disable=wrong-import-position
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixtures')
-TREE = os.environ.get('SCHED_TINIFY_TREE', '')
+TREE = faketree.TREE
 
 
 def lines_of(name):
@@ -44,7 +46,7 @@ ok 3 three # SKIP whole suite
 '''
 
 
-@unittest.skipUnless(TREE, 'SCHED_TINIFY_TREE names no kernel tree (kunit_parser)')
+@faketree.needs_tree
 class KtapTest(unittest.TestCase):
     def setUp(self):
         self.kp = parse.parser(TREE)

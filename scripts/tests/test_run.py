@@ -14,7 +14,7 @@ import time
 import unittest
 
 from tests import faketree
-from tests.test_run_control import FAKE_KUNIT_PY, alive, as_from_a_terminal
+from tests.faketree import FAKE_KUNIT_PY, alive, as_from_a_terminal
 
 sys.path.insert(0, faketree.REPO)
 from sched_tinify import config, run  # noqa: E402 pylint: disable=wrong-import-position
@@ -42,7 +42,7 @@ FAKE = FAKE_KUNIT_PY.replace("qemu = subprocess.Popen", PASSING_EXEC + "qemu = s
 CELL = 'x86_64-smp'
 
 
-TREE = os.environ.get('SCHED_TINIFY_TREE', '')
+TREE = faketree.TREE
 
 
 class Package(faketree.FakePackage):
@@ -57,7 +57,7 @@ class Package(faketree.FakePackage):
         return files
 
 
-@unittest.skipUnless(TREE, 'SCHED_TINIFY_TREE names no kernel tree (kunit_parser)')
+@faketree.needs_tree
 class PipelineTest(unittest.TestCase):
     def setUp(self):
         faketree.require_tools(faketree.TOOLS + ('ar', 'size'))

@@ -1,76 +1,24 @@
-# SPDX-License-Identifier: GPL-2.0
-"""The harness's run control, on a fake kernel package (tests/faketree.py):
-one run at a time per work folder, and one Ctrl-C or SIGTERM that stops
-the whole run at once, kills QEMU, leaves the tree usable and marks the
-interrupted cell incomplete.
+"""The harness's run control through its shell entry points, on a fake
+kernel package (tests/faketree.py): one run at a time per work folder,
+and one Ctrl-C or SIGTERM that stops the whole run at once, kills QEMU,
+leaves the tree usable and marks the interrupted result incomplete."""
 
-The fake tree's tools/testing/kunit/kunit.py "builds" in a blink and
-"execs" by starting a long sleep as its QEMU and waiting on it; like the
-real kunit.py it swallows SIGINT and exits normally.
-"""
-
+import json
 import os
 import signal
 import subprocess
 import time
 import unittest
 
-import report
 from tests import faketree
-
-FAKE_KUNIT_PY = r'''
-import os
-import shutil
-import subprocess
-import sys
-
-cmd = sys.argv[1]
-bdir = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--build_dir=')][0]
-kunitconfig = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--kunitconfig=')][0]
-if cmd == 'build':
-    os.makedirs(os.path.join(bdir, 'kernel', 'sched'), exist_ok=True)
-    shutil.copy(kunitconfig, os.path.join(bdir, '.config'))
-    shutil.copy('/bin/true', os.path.join(bdir, 'vmlinux'))
-    shutil.copy('/bin/true', os.path.join(bdir, 'kernel', 'sched', 'core.o'))
-    subprocess.run(['ar', 'rcs', os.path.join(bdir, 'kernel', 'sched', 'built-in.a'),
-                    os.path.join(bdir, 'kernel', 'sched', 'core.o')], check=True)
-    sys.exit(0)
-qemu = subprocess.Popen(['sleep', '300'])
-with open(os.path.join(bdir, 'test.log'), 'w') as log:
-    log.write('KTAP version 1\n1..1\n')
-with open(os.path.join(bdir, 'qemu.pid'), 'w') as f:
-    f.write(str(qemu.pid))
-try:
-    qemu.wait()
-except KeyboardInterrupt:
-    pass
-sys.exit(0)
-'''
+from tests.faketree import FAKE_KUNIT_PY, alive, as_from_a_terminal
+from tests.test_run import TREE, Package
 
 CELL = 'x86_64-smp'
-# Another copy of scripts/ to run (to see these tests fail on older ones).
-SCRIPTS = os.environ.get('SCHED_TINIFY_TEST_SCRIPTS') or os.path.join(faketree.REPO, 'scripts')
+SCRIPTS = os.path.join(faketree.REPO, 'scripts')
 
 
-def as_from_a_terminal():
-    """In the child, before exec: SIGINT, SIGQUIT and SIGHUP as a terminal
-    gives them. This test may run where they are ignored (a background job
-    of a shell, as under scripts/test.sh; SIGHUP under nohup), and a script
-    that starts with a signal ignored cannot trap it."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-
-
-def alive(pid):
-    """Whether PID runs (a zombie waiting for its parent does not)."""
-    try:
-        with open(f'/proc/{pid}/stat', encoding='utf-8') as f:
-            return f.read().split(')')[-1].split()[0] != 'Z'
-    except OSError:
-        return False
-
-
+@faketree.needs_tree
 class RunControlTest(unittest.TestCase):
 
     def setUp(self):
@@ -78,7 +26,7 @@ class RunControlTest(unittest.TestCase):
         if subprocess.run([os.path.join(faketree.REPO, 'scripts', 'deps.sh'), '--check'],
                           capture_output=True, check=False).returncode:
             self.skipTest('packages missing: run scripts/deps.sh')
-        self.pkg = faketree.FakePackage(kunit_py=FAKE_KUNIT_PY)
+        self.pkg = Package(kunit_py=FAKE_KUNIT_PY)
         self.addCleanup(self.pkg.cleanup)
         proc = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
         self.assertEqual(proc.returncode, 0, proc.stderr)
@@ -128,10 +76,10 @@ class RunControlTest(unittest.TestCase):
         again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
         self.assertEqual(again.returncode, 0, again.stderr)
 
-    def meta(self):
-        path = os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL, 'meta')
+    def result(self):
+        path = os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL, 'result.json')
         with open(path, encoding='utf-8') as f:
-            return f.read().splitlines()
+            return json.load(f)
 
     def stop_and_check(self, proc, send, rc, sig_name, cell_sig=None):
         """Send a signal, then check that everything stopped, that the cell
@@ -153,64 +101,42 @@ class RunControlTest(unittest.TestCase):
                 break
             time.sleep(0.1)
         self.assertFalse(alive(qemu), 'QEMU outlived the run')
-        meta = self.meta()
-        self.assertNotIn('complete=y', meta)
+        res = self.result()
+        self.assertEqual((res['complete'], res.get('interrupted')), (False, cell_sig))
         # What decides the result is recorded before the run starts.
-        for key in ('input_kunitconfig_sha256=', 'input_entry_sha256=', 'input_qemu_args=-smp 4',
-                    'input_kunit_timeout=240', 'input_kconfig_add=', 'input_compiler=',
-                    'input_qemu=', 'build_cmd=python3 tools/testing/kunit/kunit.py build',
-                    'exec_cmd=python3 tools/testing/kunit/kunit.py exec'):
-            self.assertTrue(any(line.startswith(key) for line in meta), key)
+        self.assertEqual(set(res['inputs']), {'sha', 'target', 'kunitconfig', 'compiler', 'qemu',
+                                              'kunit_timeout'})
         with open(os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL, 'cmd'),
                   encoding='utf-8') as f:
             cmd = f.read()
         self.assertIn(f'cd {self.pkg.tree}\n', cmd)
-        self.assertIn('--qemu_args=-smp\\ 4 ', cmd)
-        # The commands as argument lists too, for the scripts that run them
-        # again without evaluating text (debug-selfcheck.sh).
-        with open(os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL,
-                               'exec.argv'), encoding='utf-8') as f:
-            argv = f.read().split('\0')
-        self.assertEqual(argv[:4], ['python3', 'tools/testing/kunit/kunit.py', 'exec',
-                                    '--arch=x86_64'])
-        self.assertIn('--qemu_args=-smp 4', argv)
-        self.assertEqual(meta[-1], f'interrupted={cell_sig}')
+        self.assertIn("'--qemu_args=-smp 4'", cmd)
         self.assertEqual(self.pkg.git('status', '--porcelain'), '')
-        # The report calls the cell incomplete, not a kernel that did not
-        # boot (it does not parse an incomplete log: no parser needed).
-        cell = report.load_cell(None, os.path.join(self.pkg.results, self.pkg.pkg),
-                                '00-baseline', CELL, None)
-        self.assertEqual(cell.status, 'incomplete')
-        self.assertEqual(cell.problems, [f'incomplete: interrupted by {cell_sig}'])
         # The lock went with the run: the next one starts.
         again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
         self.assertEqual(again.returncode, 0, again.stderr)
 
     def test_ctrl_c_stops_the_matrix(self):
-        proc = self.start('matrix.sh', '--cells', CELL, '--steps', '00-baseline')
+        proc = self.start('matrix.sh', '--targets', CELL, '--steps', '00-baseline')
         self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGINT), 130, 'SIGINT',
                             'SIGTERM')
 
     def test_hangup_stops_everything(self):
         """The terminal closed: its SIGHUP reaches only the top script."""
-        proc = self.start('matrix.sh', '--cells', CELL, '--steps', '00-baseline')
+        proc = self.start('matrix.sh', '--targets', CELL, '--steps', '00-baseline')
         self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGHUP), 129, 'SIGHUP',
                             'SIGTERM')
 
     def test_sigterm_to_the_matrix_alone_stops_everything(self):
-        proc = self.start('matrix.sh', '--cells', CELL, '--steps', '00-baseline')
+        proc = self.start('matrix.sh', '--targets', CELL, '--steps', '00-baseline')
         self.stop_and_check(proc, lambda p: p.send_signal(signal.SIGTERM), 143, 'SIGTERM')
 
-    def test_ctrl_c_stops_a_cell_run_by_hand(self):
-        proc = self.start('run-cell.sh', '00-baseline', CELL)
-        self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGINT), 130, 'SIGINT')
-
     def test_second_run_is_refused_while_the_first_holds_the_lock(self):
-        first = self.start('run-cell.sh', '00-baseline', CELL)
+        first = self.start('matrix.sh', '--targets', CELL, '--steps', '00-baseline')
         self.addCleanup(lambda: first.poll() is None and os.killpg(first.pid, signal.SIGKILL))
         self.wait_for_qemu(first)
-        for argv in (['prepare-tree.sh'], ['run-cell.sh', '00-baseline', 'x86_64-up'],
-                     ['matrix.sh', '--cells', 'x86_64-up'], ['mutants.sh', 'kunit/mutants/ci-subset']):
+        for argv in (['prepare-tree.sh'], ['matrix.sh', '--targets', 'x86_64-up'],
+                     ['mutants.sh', 'kunit/mutants/ci-subset']):
             with self.subTest(argv=argv):
                 t0 = time.monotonic()
                 proc = self.pkg.run(*argv, timeout=30, scripts_dir=SCRIPTS)
@@ -219,7 +145,14 @@ class RunControlTest(unittest.TestCase):
                 self.assertIn('another run holds', proc.stderr)
                 self.assertIn(f'pid {first.pid}, started ', proc.stderr)
                 self.assertIn(f'stop it with kill {first.pid}', proc.stderr)
-                self.assertIn('command: run-cell.sh 00-baseline x86_64-smp', proc.stderr)
+                self.assertIn(f'command: matrix.sh --targets {CELL} --steps 00-baseline',
+                              proc.stderr)
+        # The pipeline itself, started by hand, is refused the same way.
+        proc = subprocess.run(['python3', '-m', 'sched_tinify', 'run', '--targets', CELL],
+                              cwd=faketree.REPO, env=self.pkg.env(), capture_output=True,
+                              text=True, check=False, timeout=30)
+        self.assertEqual(proc.returncode, 75, proc.stderr)
+        self.assertIn(f'pid {first.pid}, started ', proc.stderr)
         # Nothing of the second runs touched the first one's work.
         self.assertTrue(os.path.exists(self.pkg.steps_file))
         self.assertEqual(first.poll(), None)
@@ -243,25 +176,30 @@ class RunControlTest(unittest.TestCase):
         os.chmod(inner, 0o755)
         self.stop_nested(f'run {inner} "$2"', os.path.join(self.pkg.root, 'stubborn.pid'), 14.5)
 
-    def test_build_only_without_a_cell(self):
-        """The CI job of the build-only configurations: no cell is run or judged."""
-        proc = self.pkg.run('matrix.sh', '--cells', 'none', '--builds', 'x86_64-up-lean',
+    def test_build_only(self):
+        """The CI job of the build-only configurations: nothing else runs;
+        without the option of "needs", its kunitconfig section is left out."""
+        proc = self.pkg.run('matrix.sh', '--targets', 'x86_64-up-lean,x86_64-up-lean-nodl',
                             scripts_dir=SCRIPTS, timeout=300)
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
-        self.assertIn('[1/1] 00-baseline x86_64-up-lean: built in ', proc.stdout)
-        self.assertIn('verdict: GREEN: 0 cell step(s) judged', proc.stdout)
-        self.assertEqual(os.listdir(os.path.join(self.pkg.results, self.pkg.pkg, 'junit')),
-                         ['build-only.xml'])
-        # --cells none alone means the same, never an empty green run.
-        proc = self.pkg.run('matrix.sh', '--cells', 'none', '--reuse', scripts_dir=SCRIPTS,
+        self.assertIn('00-baseline x86_64-up-lean: build ', proc.stdout)
+        self.assertIn('0 W=1 warning(s), 0 new', proc.stdout)
+        self.assertIn('verdict: GREEN: 2 target step(s) judged', proc.stdout)
+        self.assertEqual(sorted(os.listdir(os.path.join(self.pkg.results, self.pkg.pkg,
+                                                        'junit'))),
+                         ['x86_64-up-lean-nodl.xml', 'x86_64-up-lean.xml'])
+        out = os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', 'x86_64-up-lean-nodl')
+        with open(os.path.join(out, 'result.json'), encoding='utf-8') as f:
+            self.assertEqual(json.load(f)['needs_section'], 'left out')
+        with open(os.path.join(out, 'kunitconfig'), encoding='utf-8') as f:
+            text = f.read()
+        self.assertIn('CONFIG_KUNIT=y\n', text)
+        self.assertNotIn('\n# needs SCHED_CLASS_DL:\n', text)
+        proc = self.pkg.run('matrix.sh', '--kinds', 'build', '--reuse', scripts_dir=SCRIPTS,
                             timeout=300)
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn('00-baseline x86_64-up-lean: fresh result kept', proc.stdout)
-        self.assertIn('00-baseline x86_64-smp-lean: built in ', proc.stdout)
-        proc = self.pkg.run('matrix.sh', '--cells', 'none', '--builds', 'none',
-                            scripts_dir=SCRIPTS)
-        self.assertEqual(proc.returncode, 2)
-        self.assertIn('nothing to run', proc.stderr)
+        self.assertIn('00-baseline arm-up-nort: started', proc.stdout)
 
     def test_exit_statuses(self):
         """die is the harness's failure (2, as README.rst says), red a
