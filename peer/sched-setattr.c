@@ -7,7 +7,7 @@
  * --deadline --sched-runtime 10000000 --sched-deadline 100000000
  * --sched-period 100000000 0 CMD", and the priority range of each policy,
  * as "chrt -m" shows it. Built without a C library, with the kernel tree's
- * tools/include/nolibc, for the initramfs of scripts/peer-check.sh. One
+ * tools/include/nolibc, for the initramfs of sched_tinify/peer.py. One
  * "peer: " line per result.
  */
 #include <linux/sched.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Planted bugs that a debug cell must report (scripts/debug-selfcheck.sh):
+ * Planted bugs that a debug cell must report (sched_tinify/mutants.py):
  * never part of the series or of kunit/. The self-check appends an
  * #include of this file to kernel/sched/build_policy.c in the build tree,
  * builds the debug cell, boots it, expects one report of each kind in the

@@ -3,7 +3,7 @@
 # any work tree, a child commit of COMMIT that adds every test file at the
 # same path and applies kunit/hook.patch (the Kconfig source line and the
 # #include at the end of kernel/sched/build_policy.c); print its id.
-# run-cell.sh checks at every step that the files in the tree are still
+# sched_tinify/run.py checks at every step that the files in the tree are still
 # byte-identical to kunit/.
 #
 # Usage: scripts/install-kunit.sh GIT_DIR COMMIT MESSAGE

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kmemleak-init: the /init of the debug cells' initramfs
- * (scripts/debug-cells.sh). The suites run in kernel_init, before any
+ * (sched_tinify/run.py). The suites run in kernel_init, before any
  * user space; the debug cells boot with kunit_shutdown after "--" (an
  * argument of init, no longer of the kernel), so the kernel goes on to
  * this program once the suites are done. It mounts debugfs, waits until
@@ -11,7 +11,7 @@
  * since the scan before), prints kmemleak's report and restarts the
  * machine, which ends QEMU (-no-reboot). Built without a C library, with the kernel tree's
  * tools/include/nolibc. Every line of its own starts with "kmemleak-init: ";
- * scripts/report.py wants the "done" line and no "unreferenced object".
+ * sched_tinify/parse.py wants the "done" line and no "unreferenced object".
  */
 #include <linux/reboot.h>
 

@@ -208,7 +208,7 @@ set_cc() {
 
 # tiny_options ARCH: the options each arch adds to tinyconfig for a tiny
 # kernel that boots and prints under QEMU (scripts/size-report.sh,
-# scripts/peer-check.sh).
+# sched_tinify/peer.py).
 tiny_options() {
 	case $1 in
 	arm) echo ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE ;;

@@ -298,7 +298,7 @@ for i in "${!series[@]}"; do
 done
 
 # The upstream-form KUnit patches (<series>/kunit/*.patch): on the pristine
-# tree alone, without kunit/ or the series; scripts/upstream-kunit.sh runs
+# tree alone, without kunit/ or the series; the upstream target runs
 # that commit.
 rm -f "$upstream"
 shopt -s nullglob

@@ -204,7 +204,7 @@ class PrepareTreeTest(unittest.TestCase):
         self.prepare()
         old_pristine = pkg.git('rev-parse', 'pristine')
         base = pkg.git('rev-parse', 'HEAD', cwd=pkg.scratch)
-        # What the scripts do to a tree: run-cell.sh checks steps out (as
+        # What the scripts do to a tree: sched_tinify/run.py checks steps out (as
         # whoever runs it), mutants.sh's steps are committed as mutant@.
         self.user_git('checkout', '-q', '--detach', base)
         mutant = pkg.git('commit-tree', '-p', base, '-m', 'mutant', 'HEAD^{tree}',
