@@ -340,8 +340,10 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=()) -> int:
 
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(prog='python3 -m sched_tinify', description=__doc__.split('\n')[0])
-    ap.add_argument('command', choices=('run', 'judge', 'mutants', 'test', 'list', 'info'))
+    ap.add_argument('command', choices=('run', 'judge', 'mutants', 'test', 'list', 'info',
+                                        'results'))
     ap.add_argument('--json', action='store_true', help='list: as JSON')
+    ap.add_argument('--rst', action='store_true', help='list: as an rst table')
     ap.add_argument('--same-as', default='', help='list: the debug cells of this cell')
     ap.add_argument('--elapsed', type=int, default=0,
                     help='test: seconds of the budget already spent (the static checks)')
@@ -370,9 +372,11 @@ def main(argv: List[str]) -> int:
         if args.command == 'list':
             # The targets asked for (with --same-as: the debug cells of a
             # cell), one a line, or as JSON for the CI's job matrix.
-            names = [t.name for t in targets if not args.same_as or t.same_as == args.same_as]
-            print(json.dumps([{'name': n} for n in names], separators=(',', ':'))
-                  if args.json else '\n'.join(names))
+            chosen = [t for t in targets if not args.same_as or t.same_as == args.same_as]
+            names = [t.name for t in chosen]
+            print(render.targets_rst(chosen) if args.rst else json.dumps(
+                [{'name': n} for n in names], separators=(',', ':'))
+                if args.json else '\n'.join(names))
             return 0
         if args.command == 'info':
             # A top-level value of ci/matrix.json: package, version, patches.
@@ -395,6 +399,15 @@ def main(argv: List[str]) -> int:
         if args.command == 'mutants' and not args.paths:
             raise config.ConfigError('mutants: name folders, *.sed files or lists of mutants')
         kp = parse.parser(work.tree)
+        if args.command == 'results':
+            # The results of a target step as an expected file's lines.
+            for t in targets:
+                for step, sha in steps:
+                    e = judge.entry(work, kp, t, step, sha)
+                    print('\n'.join(f'{p}\t{s}\t{r}' if r else f'{p}\t{s}'
+                                    for p, (s, r) in e['results'].items()) or
+                          f'{step} {t.name}: {e["status"]}')
+            return 0
         if args.command == 'mutants':
             work.lock(' '.join(['sched_tinify'] + argv))
             return cmd_mutants(args, work, targets, every, kp)

@@ -135,3 +135,19 @@ def write(data: dict, folder: str) -> List[str]:
         paths.append(os.path.join(folder, 'junit', f'{name}.xml'))
         junit(data, name).write(paths[-1], encoding='utf-8', xml_declaration=True)
     return paths
+
+
+def targets_rst(targets) -> str:
+    """The targets as an rst simple table (docs/harness.rst holds it
+    between ".. BEGIN python3 -m sched_tinify list --rst" and ".. END")."""
+    rows = [['target', 'kind', 'arch', 'CPUs', 'needs', 'kunitconfig (+ expected results)']]
+    rows += [[t.name, t.kind, t.arch, '' if t.build_only else str(t.cpus), t.needs,
+              ' + '.join(t.kunitconfig + ((t.expected,) if t.expected else ()))]
+             for t in targets]
+    width = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    rule = '  '.join('=' * w for w in width)
+
+    def line(r):
+        return '  '.join(c.ljust(w) for c, w in zip(r, width)).rstrip()
+    return '\n'.join([rule, line(rows[0]), rule] + [line(r) for r in rows[1:]] + [rule])
+

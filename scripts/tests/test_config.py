@@ -11,7 +11,7 @@ import unittest
 from unittest import mock
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
-from sched_tinify import config  # noqa: E402 pylint: disable=wrong-import-position
+from sched_tinify import config, render  # noqa: E402 pylint: disable=wrong-import-position
 import steps  # noqa: E402 pylint: disable=wrong-import-position
 
 GOOD = {
@@ -98,6 +98,15 @@ class MatrixTest(unittest.TestCase):
         with self.assertRaises(config.ConfigError) as e:
             config.targets(data, 'arm-tiny', ('cell',))
         self.assertIn('unknown cell(s): arm-tiny', str(e.exception))
+
+
+class DocsTest(unittest.TestCase):
+    def test_the_table_of_docs_harness_is_the_file_s(self):
+        with open(os.path.join(config.REPO, 'docs', 'harness.rst'), encoding='utf-8') as f:
+            text = f.read()
+        begin = '.. BEGIN python3 -m sched_tinify list --rst\n\n'
+        table = text[text.index(begin) + len(begin):text.index('\n\n.. END')]
+        self.assertEqual(table, render.targets_rst(config.targets(config.load())))
 
 
 class InputsTest(unittest.TestCase):
