@@ -5,6 +5,7 @@ targets, the steps and the inputs of a result."""
 import copy
 import json
 import os
+import re
 import sys
 import tempfile
 import unittest
@@ -98,6 +99,52 @@ class MatrixTest(unittest.TestCase):
         with self.assertRaises(config.ConfigError) as e:
             config.targets(data, 'arm-tiny', ('cell',))
         self.assertIn('unknown cell(s): arm-tiny', str(e.exception))
+
+
+class KunitconfigTest(unittest.TestCase):
+    """The project's kunitconfigs: every cell enables every suite with its
+    SMP setting; a tiny cell turns its option off and enables the suites
+    of a kernel without it; a build-only configuration that needs an
+    option turns it off in its section."""
+
+    def lines(self, path):
+        with open(os.path.join(config.REPO, path), encoding='utf-8') as f:
+            return f.read().splitlines()
+
+    def test_kunitconfigs_match_the_suites_and_the_targets(self):
+        with open(os.path.join(config.REPO, 'kunit', 'kernel', 'sched', 'Kconfig.kunit'),
+                  encoding='utf-8') as f:
+            entries = re.findall(r'^config (\w+_KUNIT_TEST)\n(?:\t.*\n)*?\tdepends on (.*)$',
+                                 f.read(), re.M)
+        options = [o for o, deps in entries if '!SCHED_' not in deps]
+        self.assertGreaterEqual(len(options), 3)
+        every = config.targets(config.load())
+        seen = 0
+        for t in [t for t in every if t.kind == 'tiny']:
+            absent = [o for o, deps in entries if re.search(rf'!{t.needs}\b', deps)]
+            seen += len(absent)
+            lines = self.lines(t.kunitconfig[0])
+            with self.subTest(t.name):
+                self.assertIn(f'# CONFIG_{t.needs} is not set', lines)
+                for option in absent:
+                    self.assertIn(f'CONFIG_{option}=y', lines)
+        self.assertGreater(seen, 0)
+        for t in [t for t in every if t.kind in ('cell', 'debug')]:
+            lines = self.lines(t.kunitconfig[0])
+            with self.subTest(t.name):
+                for option in options:
+                    self.assertIn(f'CONFIG_{option}=y', lines)
+                self.assertIn('CONFIG_SMP=y' if t.smp else '# CONFIG_SMP is not set', lines)
+                self.assertIn('CONFIG_RT_GROUP_SCHED=y', lines)
+
+    def test_needs_builds_have_their_section(self):
+        needs = [t for t in config.targets(config.load(), kinds=('build',)) if t.needs]
+        self.assertGreaterEqual(len(needs), 2)
+        for t in needs:
+            lines = self.lines(t.kunitconfig[0])
+            with self.subTest(t.name):
+                section = lines[lines.index(f'# needs {t.needs}:'):]
+                self.assertIn(f'# CONFIG_{t.needs} is not set', section)
 
 
 class DocsTest(unittest.TestCase):
