@@ -1,22 +1,34 @@
 # SPDX-License-Identifier: GPL-2.0
 """The pipeline: run what is asked, one target step at a time, then judge
-everything and write the report.
+everything and write the report (results/PKG/report.md, report.json,
+junit/).
 
-Usage: python3 -m sched_tinify run [--targets A,B] [--kinds K,...] [--steps S1,S2]
-                                   [--reuse] [--sched-only]
-       python3 -m sched_tinify judge [--targets ...] [--kinds ...] [--steps ...]
-                                     [--plan PLAN]
+Usage: python3 -m sched_tinify COMMAND [--targets A,B] [--kinds K,...] [--steps S1,S2] ...
 
-run      build and boot each target at each step (step by step; a tiny cell
-         only at the steps that define its option; a debug cell after its
-         plain cell), print a line per target step, then judge as below.
-         --reuse keeps a fresh result (same key, complete).
-judge    run nothing: judge the results and write results/PKG/report.json,
-         report.md and junit/. With --plan ({"TARGET": [STEP, ...]}), what
-         the plan does not name and is not fresh is "left", not missing.
+run      build and boot each target at each step, step by step (the plain
+         cells and build-only configurations, then the tiny cells at the
+         steps that define their option, then the debug cells and, at the
+         last step, their planted bugs; --sched-only: build-only
+         configurations build kernel/sched/ only); the upstream-form
+         tests; with --peer the peer check at the first and last step;
+         with --repeat N every cell N more times a variant at the last
+         step; a line per target step; then judge as below. --reuse keeps
+         a fresh result (its key is the current inputs', and complete).
+judge    run nothing: judge the results and write the report. With --plan
+         ({"TARGET": [STEP, ...]}), what the plan does not name and is not
+         fresh is "left", not missing.
+test     the test command's deadline loop (sched_tinify/budget.py):
+         --budget MINUTES, --elapsed SECONDS already spent, --repeat N.
+mutants  PATH...: every mutant at its first and last step (--last-only:
+         its last) in each target of its kind, against its control.
+list     the targets' names (--json for CI, --rst for docs/harness.rst;
+         --same-as CELL: that cell's debug cells).
+info     package, version or patches of ci/matrix.json.
+results  a target step's normalized results, as an expected file's lines.
 
-Exit status: 0 green, 1 red, 2 the harness could not run or judge, 75
-another run holds the work folder, 128+N stopped by signal N.
+--kinds: cell, tiny, debug, build, upstream. Exit status: 0 green, 1 red,
+2 the harness could not run or judge, 75 another run holds the work
+folder, 128+N stopped by signal N.
 """
 
 import argparse
