@@ -38,7 +38,7 @@ import re
 import signal
 import sys
 import time
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 from . import budget, config, judge, mutants, parse, peer, render, run
 

@@ -394,8 +394,8 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
     if rc == 0 and target.kmemleak:
         rc = kmemleak_initrd(work, target, bdir, os.path.join(out, 'build.log'))
     t1 = time.time()
-    shutil.copy(os.path.join(bdir, '.config'), os.path.join(out, 'config')) \
-        if os.path.exists(os.path.join(bdir, '.config')) else None
+    if os.path.exists(os.path.join(bdir, '.config')):
+        shutil.copy(os.path.join(bdir, '.config'), os.path.join(out, 'config'))
     res.save(build={'rc': rc, 'seconds': round(t1 - t0), 'cmd': build})
     if rc:
         return
@@ -418,7 +418,9 @@ def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: L
     t0 = time.time()
     rc = command(boot, os.path.join(out, 'exec.log'), tree, env)
     seconds = round(time.time() - t0)
-    shutil.copy(log, os.path.join(out, 'test.log')) if os.path.exists(log) else \
+    if os.path.exists(log):
+        shutil.copy(log, os.path.join(out, 'test.log'))
+    else:
         open(os.path.join(out, 'test.log'), 'w', encoding='utf-8').close()
     with open(os.path.join(out, 'exec.log'), encoding='utf-8', errors='replace') as f:
         timed_out = 'timed out after' in f.read()

@@ -10,7 +10,7 @@ import tempfile
 import unittest
 
 from tests import faketree
-from tests.test_run import FAKE, TREE, Package
+from tests.test_run import FAKE, Package
 
 sys.path.insert(0, faketree.REPO)
 from sched_tinify import budget, config, run  # noqa: E402 pylint: disable=C0413

@@ -12,7 +12,7 @@ import unittest
 
 from tests import faketree
 from tests.faketree import FAKE_KUNIT_PY, alive, as_from_a_terminal
-from tests.test_run import TREE, Package
+from tests.test_run import Package
 
 CELL = 'x86_64-smp'
 SCRIPTS = os.path.join(faketree.REPO, 'scripts')
