@@ -25,6 +25,8 @@ list     the targets' names (--json for CI, --rst for docs/harness.rst;
          --same-as CELL: that cell's debug cells).
 info     package, version or patches of ci/matrix.json.
 results  a target step's normalized results, as an expected file's lines.
+sizes    the tiny kernels of sched_tinify/sizes.py at the first and last
+         step (or --steps), --arch arm,x86_64, --variant NAME=CONFIG_X=n,...
 
 --kinds: cell, tiny, debug, build, upstream. Exit status: 0 green, 1 red,
 2 the harness could not run or judge, 75 another run holds the work
@@ -35,12 +37,13 @@ import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import sys
 import time
 from typing import Dict, List, Tuple
 
-from . import budget, config, judge, mutants, parse, peer, render, run
+from . import budget, config, judge, mutants, parse, peer, render, run, sizes
 
 # How much the text of vmlinux or kernel/sched/ may grow, baseline to the
 # last step, in percent, in any plain cell (the options at y).
@@ -120,6 +123,27 @@ def upstream_line(work: run.Work, kp, t: config.Target):
         f'suites {", ".join(suites)}' if e['counts'] else e['status']
     return (f'{t.name}: {e["status"].upper()}: {what}',
             [f'upstream {t.name}: {p}' for p in e['problems'] + e['failures']])
+
+
+def cmd_sizes(args, work: run.Work, steps) -> int:
+    """The tiny kernel of each arch in each variant at each step
+    (sched_tinify/sizes.py), then RESULTS/PKG/size/report.md."""
+    shutil.rmtree(os.path.join(work.results, 'size'), ignore_errors=True)
+    variants = [('tiny', '')] + [tuple(v.split('=', 1)) for v in args.variant]
+    for arch in args.arch.split(','):
+        for name, opts in variants:
+            on = [o[7:-2] for o in opts.split(',') if o.endswith('=y')]
+            off = [o[7:-2] for o in opts.split(',') if o.endswith('=n')]
+            if len(on) + len(off) != len([o for o in opts.split(',') if o]):
+                raise config.ConfigError(f'variant {name}: CONFIG_X=y or =n only')
+            for step, sha in steps:
+                print(f'{arch} {name} {step}: {sizes.measure(work, arch, name, on, off, step, sha)}',
+                      flush=True)
+    with open(os.path.join(work.results, 'size', 'report.md'), 'w', encoding='utf-8') as f:
+        f.write(sizes.render(os.path.join(work.results, 'size'), work.tree,
+                             [s for s, _ in steps]) + '\n')
+    print(f'size report: {os.path.join(work.results, "size", "report.md")}')
+    return 0
 
 
 def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
@@ -353,7 +377,10 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=()) -> int:
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(prog='python3 -m sched_tinify', description=__doc__.split('\n')[0])
     ap.add_argument('command', choices=('run', 'judge', 'mutants', 'test', 'list', 'info',
-                                        'results'))
+                                        'results', 'sizes'))
+    ap.add_argument('--arch', default='arm,x86_64', help='sizes: architectures')
+    ap.add_argument('--variant', action='append', default=[], metavar='NAME=CONFIG_X=y|n,...',
+                    help='sizes: a variant of the tiny configuration')
     ap.add_argument('--json', action='store_true', help='list: as JSON')
     ap.add_argument('--rst', action='store_true', help='list: as an rst table')
     ap.add_argument('--same-as', default='', help='list: the debug cells of this cell')
@@ -423,6 +450,9 @@ def main(argv: List[str]) -> int:
         if args.command == 'mutants':
             work.lock(' '.join(['sched_tinify'] + argv))
             return cmd_mutants(args, work, targets, every, kp)
+        if args.command == 'sizes':
+            work.lock(' '.join(['sched_tinify'] + argv))
+            return cmd_sizes(args, work, steps if args.steps else [every[0], every[-1]])
         if args.command == 'test':
             work.lock(' '.join(['sched_tinify'] + argv))
             return cmd_test(args, work, targets, every, kp)

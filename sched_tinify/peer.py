@@ -19,19 +19,18 @@ import subprocess
 import tempfile
 from typing import Dict, List
 
-from . import config, run
+from . import config, run, sizes
 
 CROSS = 'arm-linux-gnueabihf-'
-# tinyconfig plus what boots and prints under QEMU, and what the init needs.
-OPTIONS = ('ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE '
-           'BLK_DEV_INITRD BINFMT_ELF BINFMT_SCRIPT VFP VFPv3 PROC_FS').split()
+# The tiny arm kernel of sched_tinify/sizes.py, and what the init needs.
+OPTIONS = 'BLK_DEV_INITRD BINFMT_ELF BINFMT_SCRIPT VFP VFPv3 PROC_FS'.split()
 
 
 def inputs(sha: str) -> Dict[str, str]:
     """The step, the files of peer/, this module and busybox."""
     files = sorted(os.listdir(os.path.join(config.REPO, 'peer')))
     return {'sha': sha, 'peer': ' '.join(config.file_digest(f'peer/{n}') for n in files),
-            'code': config.file_digest('sched_tinify/peer.py'),
+            'code': ' '.join(config.file_digest(f'sched_tinify/{n}.py') for n in ('peer', 'sizes')),
             'compiler': config.first_line([f'{CROSS}gcc', '--version']),
             'qemu': config.first_line(['qemu-system-arm', '--version'])}
 
@@ -77,39 +76,29 @@ def run_peer(work: run.Work, step: str, sha: str) -> dict:
         run.checkout(work, sha)
         bdir = os.path.join(work.work, work.pkg, 'build', 'peer-arm')
         os.makedirs(bdir, exist_ok=True)
-        cc = f'ccache {CROSS}gcc' if shutil.which('ccache') else f'{CROSS}gcc'
-        env = dict(os.environ, CCACHE_BASEDIR=os.path.join(work.work, work.pkg))
-        make = ['make', '-C', work.tree, f'O={bdir}', 'ARCH=arm', f'CROSS_COMPILE={CROSS}',
-                f'CC={cc}', f'-j{os.cpu_count()}']
         log = os.path.join(out, 'build.log')
-        config_args = ['--set-str', 'INITRAMFS_SOURCE', f'{bdir}/initramfs.list']
-        for o in OPTIONS:
-            config_args += ['-e', o]
-        steps = [make + ['tinyconfig'],
-                 [f'{work.tree}/scripts/config', '--file', f'{bdir}/.config', *config_args],
-                 make + ['olddefconfig'], make + ['headers'],
-                 [f'{CROSS}gcc', '-Os', '-static', '-nostdlib', '-fno-stack-protector', '-I',
-                  f'{bdir}/usr/include', '-include', f'{work.tree}/tools/include/nolibc/nolibc.h',
-                  '-o', f'{bdir}/sched-setattr', f'{config.REPO}/peer/sched-setattr.c', '-lgcc']]
         with open(f'{bdir}/initramfs.list', 'w', encoding='utf-8') as f:
             f.write('dir /bin 755 0 0\ndir /dev 755 0 0\ndir /proc 755 0 0\n'
                     'nod /dev/console 600 0 0 c 5 1\n'
                     f'file /init {config.REPO}/peer/init 755 0 0\n'
                     f'file /bin/busybox {bb} 755 0 0\n'
                     f'file /bin/sched-setattr {bdir}/sched-setattr 755 0 0\n')
-        for i, argv in enumerate(steps + [make + ['zImage']]):
-            if run.command(argv, log, work.tree, env, append=i > 0):
-                raise run.HarnessError(f'{argv[-1]} failed; log: {log}')
-        with open(f'{bdir}/.config', encoding='utf-8') as f:
-            kconfig = f.read()
-        missing = [o for o in OPTIONS if f'CONFIG_{o}=y\n' not in kconfig]
+        # The uapi headers first (for sched-setattr), the image after it.
+        missing = sizes.tinyconfig(work, 'arm', bdir, log, OPTIONS, targets=('headers',),
+                                   extra=(('INITRAMFS_SOURCE', f'{bdir}/initramfs.list'),))
         if missing:
             raise run.HarnessError(f'not in .config: {" ".join(missing)}')
-        res.save(expected=expected_name(work, sha, kconfig))
-        rc = run.command(['timeout', '120', 'qemu-system-arm', '-M', 'virt', '-m', '128',
-                          '-nographic', '-no-reboot', '-kernel', f'{bdir}/arch/arm/boot/zImage',
-                          '-append', 'console=ttyAMA0 panic=-1'],
-                         os.path.join(out, 'console.log'))
+        if run.command([f'{CROSS}gcc', '-Os', '-static', '-nostdlib', '-fno-stack-protector',
+                        '-I', f'{bdir}/usr/include', '-include',
+                        f'{work.tree}/tools/include/nolibc/nolibc.h', '-o',
+                        f'{bdir}/sched-setattr', f'{config.REPO}/peer/sched-setattr.c', '-lgcc'],
+                       log, append=True):
+            raise run.HarnessError(f'cannot build peer/sched-setattr.c; log: {log}')
+        sizes.tinyconfig(work, 'arm', bdir, log, OPTIONS, targets=('zImage',),
+                         extra=(('INITRAMFS_SOURCE', f'{bdir}/initramfs.list'),))
+        with open(f'{bdir}/.config', encoding='utf-8') as f:
+            res.save(expected=expected_name(work, sha, f.read()))
+        rc = sizes.boot('arm', bdir, os.path.join(out, 'console.log'), '128M')
         with open(os.path.join(out, 'console.log'), encoding='utf-8', errors='replace') as f:
             lines = [line.rstrip('\r\n') for line in f]
         res.save(qemu_rc=rc, peer=[x for x in lines if x.startswith('peer: ')],

@@ -6,8 +6,8 @@ import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-import sizes  # noqa: E402  pylint: disable=wrong-import-position
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from sched_tinify import sizes  # noqa: E402  pylint: disable=wrong-import-position
 
 # A fake bloat-o-meter: says what it was asked.
 FAKE_BLOAT = '''import os, sys
