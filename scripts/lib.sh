@@ -53,8 +53,7 @@ TREE=$WORK/$PKG/linux
 # so that a patch that fails to apply never touches $TREE.
 SCRATCH=$WORK/$PKG/compose
 BUILD=$WORK/$PKG/build
-# SCHED_TINIFY_STEPS_FILE: another steps file (scripts/mutants.sh composes
-# its throw-away series into one of its own, and never touches this one).
+# SCHED_TINIFY_STEPS_FILE: another steps file (tests).
 STEPS_FILE=$(realpath -m "${SCHED_TINIFY_STEPS_FILE:-$WORK/$PKG/steps}")
 
 # Never leave byte-compiled files in the kernel tree or the repo.
@@ -86,17 +85,6 @@ series_patches() {
 	out=$(python3 "$REPO/scripts/steps.py" patches "$1") || die "cannot read the series in $1 (see above)"
 	PATCHES=()
 	[[ -z $out ]] || mapfile -t PATCHES <<<"$out"
-}
-
-# step_names: print the step names of $STEPS_FILE, one per line.
-step_names() {
-	python3 "$REPO/scripts/steps.py" names "$STEPS_FILE"
-}
-
-# step_sha STEP: print the commit of STEP from $STEPS_FILE; fail (status 1,
-# with a note) when there is no steps file or no such step.
-step_sha() {
-	python3 "$REPO/scripts/steps.py" sha "$STEPS_FILE" "$1"
 }
 
 # lock_work: one run at a time per package work folder. Takes an exclusive
@@ -193,45 +181,4 @@ run() {
 # what must not be cut off half-way (a checkout, dpkg, composing steps).
 quietly() {
 	setsid -w "$@"
-}
-
-# set_cc COMPILER: set cc to the compiler kbuild should use, through ccache
-# when it is installed, with paths relative to the package folder so that a
-# clone elsewhere hits the cache.
-set_cc() {
-	cc=$1
-	if command -v ccache >/dev/null; then
-		cc="ccache $1"
-		export CCACHE_BASEDIR=$WORK/$PKG
-	fi
-}
-
-# tiny_options ARCH: the options each arch adds to tinyconfig for a tiny
-# kernel that boots and prints under QEMU (scripts/size-report.sh,
-# sched_tinify/peer.py).
-tiny_options() {
-	case $1 in
-	arm) echo ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE ;;
-	x86_64) echo PRINTK TTY SERIAL_8250 SERIAL_8250_CONSOLE ;;
-	*) die "no tiny configuration for $1" ;;
-	esac
-}
-
-# checkout_step SHA: check SHA out in $TREE, which must be clean (builds
-# go to $BUILD only), also when it is at SHA already (an interrupted
-# checkout); then check that the tests are the same bytes as kunit/.
-# Only the files that differ change, so build folders rebuild incrementally.
-checkout_step() {
-	local f
-	[[ -z $(git -C "$TREE" status --porcelain) ]] ||
-		{ note "$TREE has local changes: refusing to build (git -C $TREE status)"; return 1; }
-	# In a process group of its own: a signal that stops this script waits
-	# for the checkout to end, and never leaves the tree half checked out.
-	if [[ $(git -C "$TREE" rev-parse HEAD) != "$1" ]]; then
-		quietly git -C "$TREE" checkout -q --detach "$1" || { note "cannot check $1 out in $TREE"; return 1; }
-	fi
-	while read -r f; do
-		cmp -s "$REPO/kunit/$f" "$TREE/$f" ||
-			{ note "$f in the tree differs from kunit/$f at $1"; return 1; }
-	done < <(cd "$REPO/kunit" && find kernel -type f)
 }

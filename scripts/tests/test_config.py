@@ -236,15 +236,11 @@ class StepsTest(unittest.TestCase):
             config.read_steps(os.path.join(self.tmp.name, 'none'))
 
     def test_cli_of_the_shell_scripts(self):
-        path = self.write('steps', f'00-baseline {"a" * 40}\n01-x {"b" * 40}\n')
         self.write('0001-a.patch', '')
         self.write('series', '0001-a.patch\n')
-        self.assertEqual(steps.main(['names', path]), '00-baseline\n01-x')
-        self.assertEqual(steps.main(['sha', path, '01-x']), 'b' * 40)
         self.assertEqual(steps.main(['patches', self.tmp.name]), '0001-a.patch')
-        with self.assertRaisesRegex(config.ConfigError, 'no step 02-y .*known: 00-baseline 01-x'):
-            steps.main(['sha', path, '02-y'])
-
+        with self.assertRaisesRegex(config.ConfigError, 'Usage'):
+            steps.main(['names', self.tmp.name])
 
 if __name__ == '__main__':
     unittest.main()
