@@ -147,10 +147,15 @@ def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: s
         judge.compare(t, step, control, None)
         if control['status'] != judge.AS_EXPECTED:
             return f'invalid (the control is {control["status"]})', ''
-    elif control['status'] or control['problems'] or control['failures']:
-        return f'invalid (the control is {control["status"] or "red"})', ''
-    if not e['status']:
-        judge.compare(t, step, e, dict(control, status=judge.BASE))
+        if not e['status']:
+            judge.compare(t, step, e, None)
+    else:
+        if control['status'] or control['problems'] or control['failures']:
+            return f'invalid (the control is {control["status"] or "red"})', ''
+        if not e['status']:
+            # Against the control's results at any step, the baseline too.
+            e['differences'] = judge.differences(control['results'], e['results'], 'control')
+            e['status'] = judge.DIFFERS if e['differences'] else judge.SAME
     return verdict(m, t, e), '; '.join(e['differences'][:3])
 
 

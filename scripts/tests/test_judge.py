@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 from unittest import mock
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
-from sched_tinify import config, judge, parse, render, run  # noqa: E402 pylint: disable=C0413
+from sched_tinify import config, judge, mutants, parse, render, run  # noqa: E402 pylint: disable=C0413
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixtures')
 TREE = faketree.TREE
@@ -46,10 +46,11 @@ class JudgeTest(unittest.TestCase):
         self.addCleanup(patcher.stop)
         self.kp = parse.parser(TREE)
 
-    def put(self, t, step, fixture='pass', edit=None, **fields):
-        """A result of @t at @step: the fixture's logs, result.json as
-        run.run() writes it, changed by @fields."""
-        out = self.work.out(step, t.name)
+    def put(self, t, step, fixture='pass', edit=None, work=None, inputs=None, **fields):
+        """A result of @t at @step (in @work): the fixture's logs,
+        result.json as run.run() writes it (with @inputs), changed by
+        @fields."""
+        out = (work or self.work).out(step, t.name)
         shutil.rmtree(out, ignore_errors=True)
         shutil.copytree(os.path.join(FIXTURES, fixture), out)
         if edit:
@@ -58,7 +59,7 @@ class JudgeTest(unittest.TestCase):
             with open(os.path.join(out, 'test.log'), 'w', encoding='utf-8') as f:
                 f.write(edit(log))
         sha = dict(STEPS)[step]
-        inputs = run.inputs_of(t, sha, fields.pop('sched_only', False))
+        inputs = inputs or run.inputs_of(t, sha, fields.pop('sched_only', False))
         res = {'target': t.name, 'step': step, 'sha': sha, 'inputs': inputs,
                'key': config.key(inputs), 'complete': True, 'build': {'rc': 0, 'seconds': 9},
                'run': {'rc': 0, 'seconds': 2, 'timed_out': False}}
@@ -204,6 +205,29 @@ class JudgeTest(unittest.TestCase):
         data = self.judged([LEAN])
         self.assertEqual((data['grid']['01-x']['lean']['differences'], data['verdict']),
                          ([], 'GREEN'))
+
+    def test_a_mutant_against_its_control(self):
+        path = os.path.join(self.tmp.name, '01-m.sed')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write('# file: kernel/sched/core.c\n# step: 00\ns/a/b/\n')
+        m = mutants.read(path)
+        env = {'KUNIT_TIMEOUT': '60'}
+        want = mutants.inputs(m, SMP, A, env)
+        mwork = mutants.mutant_work(self.work, m)
+        cases = [('the same results', None, 'survived'),
+                 ('a case renamed', lambda log: log.replace('ok 1 overflow_fixed_point',
+                                                            'ok 1 overflow_fixed_point2', 1),
+                  'killed')]
+        # At the baseline too: the control is the plain result there.
+        for what, edit, result in cases:
+            with self.subTest(what):
+                self.put(SMP, config.BASELINE)
+                self.put(SMP, config.BASELINE, edit=edit, work=mwork, inputs=want)
+                got, _ = mutants.judge_one(self.work, self.kp, m, SMP, config.BASELINE, A, env)
+                self.assertEqual(got, result)
+        self.put(SMP, config.BASELINE, 'fail')
+        got, _ = mutants.judge_one(self.work, self.kp, m, SMP, config.BASELINE, A, env)
+        self.assertEqual(got, 'invalid (the control is red)')
 
     def test_render(self):
         self.put(SMP, config.BASELINE, 'skip-up')
