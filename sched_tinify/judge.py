@@ -78,10 +78,16 @@ def read_log(path: str) -> List[str]:
         return []
 
 
-def booted(kp, target: config.Target, res: dict, out: str) -> dict:
-    """The findings of a booted result's logs."""
+def booted(kp, target: config.Target, res: dict, out: str, cpus: int = 0) -> dict:
+    """The findings of a booted result's logs; the kernel must be what
+    the target claims: SMP or not, and @cpus (the target's) brought up."""
     lines = read_log(os.path.join(out, 'test.log'))
     results, counts, problems = parse.ktap(kp, lines)
+    if res.get('config_smp') != target.smp:
+        problems.append(f'CONFIG_SMP={"y" if res.get("config_smp") else "n"} in a '
+                        f'{"SMP" if target.smp else "UP"} target')
+    if res.get('booted_cpus') != (cpus or target.cpus):
+        problems.append(f'{res.get("booted_cpus")} CPU(s) up, {cpus or target.cpus} asked for')
     failures = [f'{p}: {s}' for p, (s, _) in results.items() if s in (parse.FAIL, parse.CRASH)]
     found = parse.splats(lines)
     if found:
@@ -297,10 +303,8 @@ def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str,
                 out['problems'].append(f'{name}/{i:03d}: ' + ('not run' if not res else
                                        'stale' if res['key'] != want else 'incomplete'))
                 continue
-            e = booted(kp, target, res, where)
+            e = booted(kp, target, res, where, cpus)
             seconds.append(res['run']['seconds'])
-            if res['booted_cpus'] != cpus:
-                e['problems'].append(f'{res["booted_cpus"]} CPU(s) up, {cpus} asked for')
             out['problems'] += [f'{name}/{i:03d}: {p}' for p in e['problems'] + e['failures']]
             if name not in first:
                 first[name] = e['results']

@@ -276,8 +276,10 @@ def load(work: Work, step: str, name: str) -> Optional[dict]:
 
 
 def fresh(result: Optional[dict], key: str) -> bool:
-    """The one freshness rule: a complete result of the current inputs."""
-    return bool(result) and result.get('key') == key and result.get('complete') is True
+    """The one freshness rule: a complete result of the current inputs
+    (a harness failure is never kept: it says nothing of the kernel)."""
+    return bool(result) and result.get('key') == key and result.get('complete') is True \
+        and not result.get('harness_error')
 
 
 def inputs_of(target: config.Target, sha: str, sched_only: bool = False,
@@ -404,9 +406,6 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
     with open(os.path.join(bdir, 'sched-tinify.key'), 'w', encoding='utf-8') as f:
         f.write(res.data['key'] if not overlay else 'overlay')
     boot_result(target, res, out, bdir, boot, env, work.tree)
-    if res.data['booted_cpus'] != target.cpus:
-        raise HarnessError(f'{target.name} claims {target.cpus} CPU(s) but the kernel '
-                           f'brought up {res.data["booted_cpus"]}')
 
 
 def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: List[str],
@@ -430,9 +429,6 @@ def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: L
         booted = parse.booted_cpus(f)
     res.save(run={'rc': rc, 'seconds': seconds, 'timed_out': timed_out, 'cmd': boot},
              config_smp=config_smp, booted_cpus=booted)
-    if config_smp != target.smp:
-        raise HarnessError(f'{target.name} claims {"SMP" if target.smp else "UP"} but .config '
-                           f'has CONFIG_SMP={"y" if config_smp else "n"}')
 
 
 def variants(target: config.Target, bdir: str):

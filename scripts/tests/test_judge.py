@@ -62,7 +62,8 @@ class JudgeTest(unittest.TestCase):
         inputs = inputs or run.inputs_of(t, sha, fields.pop('sched_only', False))
         res = {'target': t.name, 'step': step, 'sha': sha, 'inputs': inputs,
                'key': config.key(inputs), 'complete': True, 'build': {'rc': 0, 'seconds': 9},
-               'run': {'rc': 0, 'seconds': 2, 'timed_out': False}}
+               'run': {'rc': 0, 'seconds': 2, 'timed_out': False},
+               'config_smp': t.smp, 'booted_cpus': t.cpus}
         if t.build_only:
             res.pop('run')
             res.update(scope='vmlinux', warnings=[])
@@ -127,6 +128,8 @@ class JudgeTest(unittest.TestCase):
              'QEMU timed out'),
             ('exit', {'run': {'rc': 1, 'seconds': 9, 'timed_out': False}}, None,
              'kunit.py exec exited 1 with no failed test'),
+            ('CPUs', {'booted_cpus': 1}, None, '1 CPU(s) up, 4 asked for'),
+            ('not SMP', {'config_smp': False}, None, 'CONFIG_SMP=n in a SMP target'),
         ]
         for what, fields, edit, problem in cases:
             with self.subTest(what):

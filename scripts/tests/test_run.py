@@ -161,6 +161,7 @@ class PipelineTest(unittest.TestCase):
 class FreshTest(unittest.TestCase):
     def test_rule(self):
         cases = [(None, False), ({}, False), ({'key': 'k', 'complete': True}, True),
+                 ({'key': 'k', 'complete': True, 'harness_error': 'a dirty tree'}, False),
                  ({'key': 'k', 'complete': False}, False), ({'key': 'x', 'complete': True}, False)]
         for result, fresh in cases:
             with self.subTest(result):
