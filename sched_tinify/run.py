@@ -131,15 +131,23 @@ def command(argv: List[str], log: str, cwd: Optional[str] = None,
             raise
 
 
+class Deferred:
+    """Signals (and the deadline) wait while this runs: what must not be
+    cut off half-way (a checkout, laying an overlay or taking it off)."""
+
+    def __enter__(self):
+        self.old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS + (DEADLINE,))
+
+    def __exit__(self, *exc):
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
+
+
 def git(tree: str, *argv: str, check: bool = True) -> subprocess.CompletedProcess:
     """git in @tree, never in a repository above it; signals wait for it."""
     env = dict(os.environ, GIT_CEILING_DIRECTORIES=os.path.dirname(tree))
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
-    try:
+    with Deferred():
         proc = subprocess.run(['git', '-C', tree, *argv], env=env, capture_output=True,
                               text=True, check=False, start_new_session=True)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
     if check and proc.returncode:
         raise HarnessError(f'git {" ".join(argv)} failed in {tree}: {proc.stderr.strip()}')
     return proc
@@ -318,6 +326,10 @@ class Overlay:
                                                'committed. */\n#include "debug_selfcheck.c"\n'})
 
     def apply(self, tree: str) -> None:
+        with Deferred():
+            self._apply(tree)
+
+    def _apply(self, tree: str) -> None:
         for path, text in self.edits.items():
             full = os.path.join(tree, path)
             if self.sed:
@@ -331,8 +343,11 @@ class Overlay:
             raise HarnessError(f'{self.name} changes nothing at this step: fix its pattern')
 
     def remove(self, tree: str) -> None:
-        git(tree, 'checkout', '-q', '--', '.')
-        git(tree, 'clean', '-q', '-f', '--', *self.edits)
+        """Whatever happened: a failure here shows as a dirty tree, which
+        the next checkout refuses, naming it."""
+        with Deferred():
+            git(tree, 'checkout', '-q', '--', '.', check=False)
+            git(tree, 'clean', '-q', '-f', '--', *self.edits, check=False)
 
 
 def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,

@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -156,6 +157,52 @@ class PipelineTest(unittest.TestCase):
         out, err = proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 2)
         self.assertIn('unknown target(s): nothing', err)
+
+
+class OverlayTest(unittest.TestCase):
+    """A mutant and the planted bugs are laid on a tree and taken off
+    again, whatever happens; signals wait meanwhile."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        self.tree = os.path.join(self.tmp.name, 'linux')
+        os.makedirs(os.path.join(self.tree, 'kernel', 'sched'))
+        for name, text in (('core.c', 'int a = 1;\n'), ('build_policy.c', '/* policy */\n')):
+            with open(os.path.join(self.tree, 'kernel', 'sched', name), 'w',
+                      encoding='utf-8') as f:
+                f.write(text)
+        for argv in (['init', '-q'], ['add', '-A'], ['-c', 'user.name=t', '-c',
+                                                     'user.email=t@t', 'commit', '-qm', 'x']):
+            subprocess.run(['git', '-C', self.tree, *argv], check=True)
+
+    def test_apply_and_remove(self):
+        sed = os.path.join(self.tmp.name, 'm.sed')
+        with open(sed, 'w', encoding='utf-8') as f:
+            f.write('s/a = 1/a = 2/\n')
+        for overlay in (run.Overlay.mutant(sed, 'kernel/sched/core.c'), run.Overlay.planted()):
+            with self.subTest(overlay.name):
+                overlay.apply(self.tree)
+                self.assertTrue(run.git(self.tree, 'status', '--porcelain').stdout.strip())
+                overlay.remove(self.tree)
+                self.assertEqual(run.git(self.tree, 'status', '--porcelain',
+                                         '--untracked-files=all').stdout, '')
+        with open(sed, 'w', encoding='utf-8') as f:
+            f.write('s/nothing/here/\n')
+        with self.assertRaisesRegex(run.HarnessError, 'changes nothing'):
+            run.Overlay.mutant(sed, 'kernel/sched/core.c').apply(self.tree)
+
+    def test_signals_wait(self):
+        got = []
+        old = signal.signal(signal.SIGALRM, lambda *_: got.append(time.monotonic()))
+        self.addCleanup(signal.signal, signal.SIGALRM, old)
+        t0 = time.monotonic()
+        with run.Deferred():
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            time.sleep(0.3)
+            self.assertEqual(got, [])
+        self.assertEqual(len(got), 1)
+        self.assertGreaterEqual(got[0] - t0, 0.3)
 
 
 class FreshTest(unittest.TestCase):
