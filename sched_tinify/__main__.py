@@ -146,6 +146,15 @@ def cmd_sizes(args, work: run.Work, steps) -> int:
     return 0
 
 
+def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str) -> None:
+    """Each debug cell with the planted bugs at @step (the last)."""
+    for t in [t for t in targets if t.kind == 'debug']:
+        print(f'[selfcheck] {t.name}: planted bugs at {step}: started', flush=True)
+        run.run(selfcheck_work(work, t), t, step, sha, work.series,
+                overlay=run.Overlay.planted())
+        print(f'[selfcheck] {selfcheck(work, kp, t, step, sha)[0]}', flush=True)
+
+
 def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
     """Run each mutant where it applies (mutants.plan()), after its control,
     and judge it: results/PKG/mutants/summary.md."""
@@ -202,7 +211,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     costs = budget.Costs(targets, budget.measured(work, targets, names),
                          budget.Rebuilt(work, steps), budget.cells_boots(targets), count)
     plan: Dict[str, List[str]] = {}
-    left, red, repeat = [], [], 0
+    left, red, repeat, ran = [], [], 0, set()
     for item in found:
         elapsed = round(time.time() - start)
         missing = [f'{n} at {s}' for n, s in item.needs if s not in plan.get(n, [])]
@@ -215,13 +224,18 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                         f'{max(deadline - elapsed, 0)} s to go')
             continue
         print(f'\n== {item.name} (estimated at {estimate} s, at {elapsed} s)', flush=True)
-        signal.alarm(max(deadline - elapsed, 1))
+        signal.alarm(max(deadline - round(time.time() - start), 1))
         try:
             run_steps(work, kp, targets, steps, item.work, item.sched_only)
+            debug = [t for t in targets if t.kind == 'debug' and t.name in item.work]
+            if debug and steps[-1][0] in item.work[debug[0].name]:
+                run_selfchecks(work, kp, debug, *steps[-1])
+                ran.add('selfcheck')
             for t in [t for t in targets if t.kind == 'cell' and item.repeat]:
                 run.repeat(work, t, *steps[-1], work.series, item.repeat)
             for t in [t for t in targets if t.kind == 'upstream' and item.upstream]:
                 run.run(work, t, 'upstream', run.upstream_sha(work), work.series)
+                ran.add('upstream')
             if item.mutants:
                 paths = [os.path.join(folder, 'ci-subset')] if item.mutants == 'subset' else \
                     [os.path.join(folder, d) for d in sorted(os.listdir(folder))
@@ -237,6 +251,11 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
             left.append(f'{item.name}: stopped at the deadline, at '
                         f'{round(time.time() - start)} s')
             continue
+        except (run.HarnessError, config.ConfigError, OSError, ValueError) as e:
+            # The harness failed on this item: say so, and go on.
+            print(f'sched_tinify: {item.name}: harness failure: {e}', file=sys.stderr)
+            red.append(f'{item.name} (harness failure: {e})')
+            continue
         finally:
             signal.alarm(0)
         repeat = item.repeat or repeat
@@ -247,7 +266,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     print('left to the main job:\n' + '\n'.join(f'- {x}' for x in left) if left else
           'nothing left')
     args.repeat = repeat
-    rc = report(args, work, targets, steps, kp, plan, left)
+    rc = report(args, work, targets, steps, kp, plan, left, ran)
     if red:
         print(f'red: {"; ".join(red)}')
     return rc or (1 if red else 0)
@@ -267,10 +286,7 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
         print(f'{tag}: {progress(work, kp, t, step, sha)}', flush=True)
     last, sha = steps[-1]
     if last == config.read_steps(work.steps_file)[-1][0]:
-        for t in [t for t in targets if t.kind == 'debug']:
-            print(f'[selfcheck] {t.name}: planted bugs at {last}: started', flush=True)
-            run.run(selfcheck_work(work, t), t, last, sha, series, overlay=run.Overlay.planted())
-            print(f'[selfcheck] {selfcheck(work, kp, t, last, sha)[0]}', flush=True)
+        run_selfchecks(work, kp, targets, last, sha)
     for step, sha in dict.fromkeys([steps[0], steps[-1]]) if args.peer else ():
         print(f'[peer] {step}: the requests of chrt in a tiny arm kernel: started', flush=True)
         peer.run_peer(work, step, sha)
@@ -289,9 +305,17 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
               flush=True)
 
 
-def report(args, work: run.Work, targets, steps, kp, plan=None, left=()) -> int:
+def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=None) -> int:
+    """Judge @targets at @steps and write the report. With a @plan (the
+    test command's), what it left is left, not missing: the upstream-form
+    tests and the planted bugs are judged only if @ran names them."""
+    # A debug cell is judged against its plain cell: judge that one too.
+    plain = {t.same_as for t in targets if t.same_as} - {t.name for t in targets}
+    targets = targets + [t for t in config.targets(args.data, kinds=('cell',))
+                         if t.name in plain]
     data = judge.judge_run(work, kp, targets, steps, plan)
     data['left'] += list(left)
+    ran = {'upstream', 'selfcheck'} if plan is None else (ran or set())
     tree = work.tree
     series_dir = work.series
     with open(os.path.join(work.work, work.pkg, 'package-version'), encoding='utf-8') as f:
@@ -347,13 +371,13 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=()) -> int:
             data['verdict'] = 'RED' if wrong else data['verdict']
         data['sections'].append({'title': 'Peer check (the requests of chrt in a tiny arm '
                                  'kernel)', 'lines': lines})
-    for t in [t for t in targets if t.kind == 'upstream']:
+    for t in [t for t in targets if t.kind == 'upstream' and 'upstream' in ran]:
         line, problems = upstream_line(work, kp, t)
         data['problems'] += problems
         data['verdict'] = 'RED' if problems else data['verdict']
         data['sections'].append({'title': 'Upstream-form tests (patches/kunit/ on the pristine '
                                  'tree)', 'lines': [line]})
-    if steps[-1][0] == config.read_steps(work.steps_file)[-1][0]:
+    if steps[-1][0] == config.read_steps(work.steps_file)[-1][0] and 'selfcheck' in ran:
         for t in [t for t in targets if t.kind == 'debug']:
             line, problems = selfcheck(work, kp, t, *steps[-1])
             data['problems'] += problems

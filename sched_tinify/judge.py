@@ -143,8 +143,9 @@ def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
         return e
     e['seconds'] = [res['build']['seconds'], res.get('run', {}).get('seconds', 0)]
     if target.build_only:
-        e.update(status=BUILT, warnings=res['warnings'], scope=res['scope'],
-                 needs_section=res.get('needs_section', ''))
+        e.update(status=BUILT, scope=res['scope'], needs_section=res.get('needs_section', ''),
+                 warnings=parse.located(res['warnings'], run.touched_files(work.series),
+                                        res['scope'] == 'kernel/sched'))
         return e
     e.update(booted(kp, target, res, out))
     if target.expected:
@@ -234,6 +235,7 @@ def judge_run(work: run.Work, kp, targets: List[config.Target],
     problems = [f'{s} {n}: {p}' for s in every for n, e in grid[s].items()
                 for p in e['problems'] + e['failures']]
     diffs = [f'{s} {n}: {d}' for s in every for n, e in grid[s].items() for d in e['differences']]
+    notes = [f'{s} {n}: {x}' for s in every for n, e in grid[s].items() for x in e['notes']]
     totals = {k: sum(e['counts'].get(k, 0) for row in grid.values() for e in row.values())
               for k in (parse.PASS, parse.SKIP, parse.FAIL, parse.CRASH)}
     judged = sum(1 for row in grid.values() for e in row.values()
@@ -241,8 +243,8 @@ def judge_run(work: run.Work, kp, targets: List[config.Target],
     left = [f'{s} {n}' for s in every for n, e in grid[s].items() if e['status'] == LEFT]
     verdict = 'RED' if any(red(e) for row in grid.values() for e in row.values()) or \
         problems else 'GREEN'
-    return {'grid': grid, 'problems': problems, 'differences': diffs, 'totals': totals,
-            'judged': judged, 'left': left, 'verdict': verdict}
+    return {'grid': grid, 'problems': problems, 'differences': diffs, 'notes': notes,
+            'totals': totals, 'judged': judged, 'left': left, 'verdict': verdict}
 
 
 def sizes(grid: Dict[str, Dict[str, dict]], kinds: Dict[str, str], base: str, last: str,

@@ -160,23 +160,28 @@ def kmemleak(lines: List[str]) -> Tuple[List[str], List[str]]:
     return problems, notes
 
 
-def warnings(log: Iterable[str], touched: Iterable[str], sched_only: bool) -> List[str]:
-    """The W=1 warnings (compiler and kernel-doc) of a build log located in
-    kernel/sched/ or, unless @sched_only, in a file of @touched (paths in
-    the tree), as "path: warning: text" without line numbers, sorted, once."""
+def warnings(log: Iterable[str]) -> List[str]:
+    """Every warning (compiler and kernel-doc) of a build log, as "path:
+    warning: text" without line numbers, sorted, once."""
+    return sorted({f'{m.group(1)}: warning: {m.group(2)}'
+                   for m in (WARNING.search(line) for line in log) if m})
+
+
+def located(found: Iterable[str], touched: Iterable[str], sched_only: bool) -> List[str]:
+    """Of warnings(), those located in kernel/sched/ or, unless
+    @sched_only, in a file of @touched (paths in the tree), with the path
+    as in the tree."""
     touched = [t for t in touched if t]
     out = set()
-    for line in log:
-        m = WARNING.search(line)
-        if not m:
-            continue
-        path, where = m.group(1), ''
+    for w in found:
+        path, text = w.split(': warning: ', 1)
+        where = ''
         if 'kernel/sched/' in path:
             where = path[path.index('kernel/sched/'):]
         elif not sched_only:
             where = next((t for t in touched if path == t or path.endswith('/' + t)), '')
         if where:
-            out.add(f'{where}: warning: {m.group(2)}')
+            out.add(f'{where}: warning: {text}')
     return sorted(out)
 
 

@@ -121,7 +121,10 @@ def command(argv: List[str], log: str, cwd: Optional[str] = None,
         try:
             return child.wait()
         except BaseException:
-            for sig, wait in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+            # Stopped before a shell script above gives up on this process
+            # (scripts/lib.sh's run(): SCHED_TINIFY_STOP_WAIT tenths).
+            term = max(int(os.environ.get('SCHED_TINIFY_STOP_WAIT', '180')) / 10 - 3, 2)
+            for sig, wait in ((signal.SIGTERM, term), (signal.SIGKILL, 2)):
                 try:
                     os.killpg(child.pid, sig)
                     child.wait(wait)
@@ -574,8 +577,10 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
     rc = 0
     for i, cmd in enumerate(cmds):
         rc = rc or command(cmd, log, work.tree, env, append=i > 0)
+    # Every warning: the judge keeps those of the files the series touches
+    # now (a series that touches a new file does not make this stale).
     with open(log, encoding='utf-8', errors='replace') as f:
-        found = parse.warnings(f, touched, sched_only)
+        found = parse.warnings(f)
     res.save(build={'rc': rc, 'seconds': round(time.time() - t0), 'cmd': cmds},
              scope='kernel/sched' if sched_only else 'vmlinux', needs_section=section,
              warnings=found)

@@ -12,7 +12,8 @@
 # Usage: scripts/matrix.sh [--targets A,B] [--kinds cell,tiny,debug,build,upstream]
 #                          [--steps S1,S2] [--reuse] [--repeat N] [--peer]
 #                          [--sched-only] [--judge [--plan PLAN]] [--prepare-only]
-#   with no option: every target, every step, --repeat 10 --peer
+#   without --targets, --kinds or --steps (the main job, also with --reuse
+#   or --judge): every target, every step, --repeat 10 --peer
 #   --reuse      keep a result that is fresh (made with the current inputs,
 #                complete): to go on after a run was stopped
 #   --judge      run nothing: judge the results and write the report
@@ -29,8 +30,11 @@ case ${1:-} in
 -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 --prepare-only) command=prepare ;;
 --judge) command=judge; shift ;;
-'') args=(--repeat 10 --peer) ;;
 esac
+# The main job (no target or step named, --reuse and --judge too) also
+# boots the cells again and runs the peer check.
+[[ " $* " == *" --targets "* || " $* " == *" --kinds "* || " $* " == *" --steps "* ||
+	" $* " == *" --repeat "* ]] || args=(--repeat 10 --peer)
 [[ $command == prepare ]] || args+=("$@")
 lock_work
 if [[ $command != judge ]]; then

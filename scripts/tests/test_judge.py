@@ -179,6 +179,9 @@ class JudgeTest(unittest.TestCase):
         self.assertEqual(data['grid'][config.BASELINE][SANITIZE.name]['status'], judge.SAME)
         self.assertIn('allocated in early boot', data['grid'][config.BASELINE][
             SANITIZE.name]['notes'][0])
+        # Noted in the report, not counted.
+        self.assertEqual(len(data['notes']), 1)
+        self.assertTrue(data['notes'][0].startswith(f'{config.BASELINE} {SANITIZE.name}: '))
         self.put(SMP, config.BASELINE, 'fail')
         e = self.judged([SMP, SANITIZE])['grid'][config.BASELINE][SANITIZE.name]
         self.assertIn('has no green result', e['problems'][0])
@@ -198,10 +201,13 @@ class JudgeTest(unittest.TestCase):
 
     def test_builds(self):
         self.put(LEAN, config.BASELINE, warnings=['kernel/sched/a.c: warning: x'])
-        self.put(LEAN, '01-x', warnings=['kernel/sched/a.c: warning: x',
-                                         'kernel/locking/b.c: warning: y'])
+        # As the log has them: the files the series touches count, others not.
+        self.put(LEAN, '01-x', warnings=['/w/linux/kernel/sched/a.c: warning: x',
+                                         '../kernel/locking/rtmutex.c: warning: y',
+                                         'mm/slab.c: warning: z'])
         e = self.judged([LEAN])['grid']['01-x']['lean']
-        self.assertEqual(e['differences'], ['new W=1 warning: kernel/locking/b.c: warning: y'])
+        self.assertEqual(e['differences'],
+                         ['new W=1 warning: kernel/locking/rtmutex.c: warning: y'])
         # A baseline of kernel/sched/ alone: the other files are not compared.
         self.put(LEAN, config.BASELINE, scope='kernel/sched', sched_only=True,
                  warnings=['kernel/sched/a.c: warning: x'])
