@@ -30,7 +30,8 @@ def text(e: dict) -> str:
     if s == judge.BUILT:
         new = len(e['differences'])
         out = f'{len(e["warnings"])} warning(s){", **%d NEW**" % new if new else ""} {secs}'
-        return out + (' kernel/sched/ only' if e['scope'] == 'kernel/sched' else '')
+        out += ' kernel/sched/ only' if e['scope'] == 'kernel/sched' else ''
+        return out + (' without the needs section' if e['needs_section'] == 'left out' else '')
     n = e['counts']
     out = f'{n["PASS"]}/{n["SKIP"]}/{n["FAIL"]}/{n["CRASH"]} {secs}'
     out += {judge.SAME: ' same', judge.DIFFERS: ' **DIFFERS**', judge.BASE: '',
