@@ -120,7 +120,9 @@ def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
     e = {'status': '', 'problems': [], 'failures': [], 'notes': [], 'differences': [],
          'results': {}, 'counts': {}, 'seconds': [0, 0]}
     if res is None:
-        e['status'] = NOT_RUN
+        # A tiny cell at a step without its option need not have run.
+        e['status'] = NA if target.expected and not run.has_option(work.tree, sha, target.needs) \
+            else NOT_RUN
     elif res.get('key') != config.key(current := want or run.inputs_of(
             target, sha, res.get('inputs', {}).get('scope') == 'kernel/sched')):
         old = res.get('inputs', {})
@@ -256,8 +258,11 @@ def sizes(grid: Dict[str, Dict[str, dict]], kinds: Dict[str, str], base: str, la
              '| cell | object | text | data | bss | text change |', '|---|---|---|---|---|---|']
     problems = []
     for name in [n for n, k in kinds.items() if k == 'cell']:
+        if LEFT in (grid[base][name]['status'], grid[last][name]['status']):
+            continue
         old, new = grid[base][name].get('sizes'), grid[last][name].get('sizes')
         if not old or not new:
+            problems.append(f'size: {name}: no size to compare at {base if not old else last}')
             continue
         for obj in ('vmlinux', 'kernel/sched/built-in.a'):
             o, n = old[obj], new[obj]

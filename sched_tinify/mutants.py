@@ -152,6 +152,12 @@ def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: s
     else:
         if control['status'] or control['problems'] or control['failures']:
             return f'invalid (the control is {control["status"] or "red"})', ''
+        # The control must be the baseline's results: the step itself is
+        # not what the mutant is judged by.
+        if step != config.BASELINE and judge.differences(judge.entry(
+                work, kp, t, *config.read_steps(work.steps_file)[0])['results'],
+                control['results'], 'baseline'):
+            return 'invalid (the control differs from the baseline)', ''
         if not e['status']:
             # Against the control's results at any step, the baseline too.
             e['differences'] = judge.differences(control['results'], e['results'], 'control')

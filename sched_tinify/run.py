@@ -310,8 +310,11 @@ class Overlay:
 
     def __init__(self, name: str, edits: Dict[str, str], sed: Optional[str] = None):
         self.name, self.edits, self.sed = name, edits, sed
-        self.digest = config.digest(json.dumps([name, edits, sed and open(
-            sed, encoding='utf-8').read()]).encode())
+        script = ''
+        if sed:
+            with open(sed, encoding='utf-8') as f:
+                script = f.read()
+        self.digest = config.digest(json.dumps([name, edits, script]).encode())
 
     @classmethod
     def mutant(cls, path: str, file: str) -> 'Overlay':
