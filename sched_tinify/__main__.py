@@ -313,7 +313,9 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
     plain = {t.same_as for t in targets if t.same_as} - {t.name for t in targets}
     targets = targets + [t for t in config.targets(args.data, kinds=('cell',))
                          if t.name in plain]
-    data = judge.judge_run(work, kp, targets, steps, plan)
+    data = judge.judge_run(work, kp, targets, steps, plan,
+                           reference_only=bool(args.steps) and config.BASELINE not in
+                           args.steps.split(','))
     data['left'] += list(left)
     ran = {'upstream', 'selfcheck'} if plan is None else (ran or set())
     tree = work.tree

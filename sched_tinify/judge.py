@@ -203,10 +203,12 @@ def red(e: dict) -> bool:
 
 
 def judge_run(work: run.Work, kp, targets: List[config.Target],
-              steps: List[Tuple[str, str]], plan: Optional[Dict[str, List[str]]] = None
-              ) -> dict:
+              steps: List[Tuple[str, str]], plan: Optional[Dict[str, List[str]]] = None,
+              reference_only: bool = False) -> dict:
     """Every target at every step, against its reference: the grid, the
-    problems, the totals and the verdict."""
+    problems, the totals and the verdict. With @reference_only, the
+    baseline was not asked for: only the targets it is the reference of
+    (cells, build-only configurations) are judged there."""
     sha_of = dict(steps)
     every = [s for s, _ in steps]
     targets = [t for t in targets if t.kind != 'upstream']
@@ -228,6 +230,8 @@ def judge_run(work: run.Work, kp, targets: List[config.Target],
                                  planned(ref_step, t.name))
     for step in every:
         for t in sorted(targets, key=lambda x: bool(x.same_as)):
+            if reference_only and step == config.BASELINE and t.name not in base:
+                continue
             e = base[t.name] if step == config.BASELINE and t.name in base else \
                 entry(work, kp, t, step, sha_of[step], planned(step, t.name))
             if not e['status'] or e['status'] == BUILT:

@@ -57,8 +57,8 @@ def markdown(data: dict) -> str:
                   if kind != 'build' else 'W=1 warnings in kernel/sched/ and the files the '
                   'series touches (build seconds)', '',
                   '| step | ' + ' | '.join(names) + ' |', '|---|' + '---|' * len(names)]
-        lines += [f'| {s} | ' + ' | '.join(text(data['grid'][s][n]) for n in names) + ' |'
-                  for s in steps]
+        lines += [f'| {s} | ' + ' | '.join(text(data['grid'][s][n]) if n in data['grid'][s]
+                                           else '-' for n in names) + ' |' for s in steps]
     for title, items in (('Failures and problems', data['problems']),
                          ('Differences from the reference', data['differences']),
                          ('Left (not run by this command: the main job runs it)', data['left']),
@@ -90,6 +90,8 @@ def junit(data: dict, name: str) -> ET.ElementTree:
     configuration: per build), and one for what is wrong with the step."""
     top = ET.Element('testsuites', name=f'sched-tinify {name}')
     for step, _ in data['steps']:
+        if name not in data['grid'][step]:
+            continue
         e = data['grid'][step][name]
         suite = ET.SubElement(top, 'testsuite', name=f'{step} {name}')
         cases = []
