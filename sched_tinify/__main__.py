@@ -41,7 +41,7 @@ import shutil
 import signal
 import sys
 import time
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from . import budget, config, judge, mutants, parse, peer, render, run, sizes
 
@@ -182,20 +182,22 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
     return 0 if good else 1
 
 
-def run_steps(work: run.Work, kp, targets, steps, todo: Dict[str, List[str]],
-              sched_only: bool = False) -> None:
-    """Run what @todo names ({target: [step]}), step by step, keeping what
-    is fresh."""
-    for t, step, sha in work_items([t for t in targets if t.name in todo], steps):
-        if step not in todo[t.name]:
-            continue
-        if run.fresh(run.load(work, step, t.name),
-                     config.key(run.inputs_of(t, sha, sched_only))):
-            print(f'{step} {t.name}: fresh result kept', flush=True)
-            continue
-        print(f'{step} {t.name}: started', flush=True)
-        run.run(work, t, step, sha, work.series, sched_only)
-        print(f'{step} {t.name}: {progress(work, kp, t, step, sha)}', flush=True)
+def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[str]]] = None,
+              sched_only: bool = False, reuse: bool = True) -> None:
+    """Run each target at each step, step by step (or what @todo names,
+    {target: [step]}), keeping what is fresh with @reuse; a line as each
+    starts and ends."""
+    items = [(t, step, sha) for t, step, sha in work_items(targets, steps)
+             if todo is None or step in todo.get(t.name, [])]
+    for i, (t, step, sha) in enumerate(items, 1):
+        tag = f'[{i}/{len(items)}] {step} {t.name}'
+        if reuse and run.fresh(run.load(work, step, t.name),
+                               config.key(run.inputs_of(t, sha, sched_only))):
+            print(f'{tag}: fresh result kept', flush=True)
+        else:
+            print(f'{tag}: started', flush=True)
+            run.run(work, t, step, sha, work.series, sched_only)
+        print(f'{tag}: {progress(work, kp, t, step, sha)}', flush=True)
 
 
 def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
@@ -273,17 +275,8 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
 
 
 def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
-    items = list(work_items(targets, steps))
+    run_steps(work, kp, targets, steps, None, args.sched_only, args.reuse)
     series = work.series
-    for i, (t, step, sha) in enumerate(items, 1):
-        tag = f'[{i}/{len(items)}] {step} {t.name}'
-        key = config.key(run.inputs_of(t, sha, args.sched_only))
-        if args.reuse and run.fresh(run.load(work, step, t.name), key):
-            print(f'{tag}: fresh result kept', flush=True)
-        else:
-            print(f'{tag}: started', flush=True)
-            run.run(work, t, step, sha, series, args.sched_only)
-        print(f'{tag}: {progress(work, kp, t, step, sha)}', flush=True)
     last, sha = steps[-1]
     if last == config.read_steps(work.steps_file)[-1][0]:
         run_selfchecks(work, kp, targets, last, sha)
