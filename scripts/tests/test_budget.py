@@ -116,6 +116,32 @@ class RebuiltTest(unittest.TestCase):
             self.assertEqual((r('none', '00', '01'), r('c', None, '01')), (1.0, 1.0))
 
 
+class OptionStepsTest(unittest.TestCase):
+    def test_the_steps_that_define_each_option(self):
+        with tempfile.TemporaryDirectory() as d:
+            tree = os.path.join(d, 'pkg', 'linux')
+            for folder in ('init', 'kernel/sched'):
+                os.makedirs(os.path.join(tree, folder))
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            # The tests' stand-ins (Kconfig.kunit) do not count.
+            with open(os.path.join(tree, 'kernel', 'sched', 'Kconfig.kunit'), 'w',
+                      encoding='utf-8') as f:
+                f.write('config SCHED_CLASS_RT\n')
+            shas = []
+            for text in ('config FOO\n', 'config SCHED_CLASS_DL\n',
+                         'config SCHED_CLASS_DL\nconfig SCHED_CLASS_RT\n'):
+                with open(os.path.join(tree, 'init', 'Kconfig'), 'w', encoding='utf-8') as f:
+                    f.write(text)
+                subprocess.run(['git', '-C', tree, 'add', '-A'], check=True)
+                subprocess.run(['git', '-C', tree, '-c', 'user.name=t', '-c', 'user.email=t@t',
+                                'commit', '-q', '-m', 'x'], check=True)
+                shas.append(run.git(tree, 'rev-parse', 'HEAD').stdout.strip())
+            work = run.Work('pkg', d, os.path.join(d, 'results'))
+            got = budget.option_steps(work, ALL, list(zip(['00', '01', '02'], shas)))
+            self.assertEqual((got['arm-tiny'], got['arm-nort'], got['arm-nosys']),
+                             (['01', '02'], ['02'], []))
+
+
 @faketree.needs_tree
 class LoopTest(unittest.TestCase):
     """python3 -m sched_tinify test on a fake package: nothing is always
