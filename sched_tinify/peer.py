@@ -21,7 +21,7 @@ from typing import Dict, List
 
 from . import config, run, sizes
 
-CROSS = 'arm-linux-gnueabihf-'
+CROSS = sizes.CROSS['arm']
 # The tiny arm kernel of sched_tinify/sizes.py, and what the init needs.
 OPTIONS = 'BLK_DEV_INITRD BINFMT_ELF BINFMT_SCRIPT VFP VFPv3 PROC_FS'.split()
 

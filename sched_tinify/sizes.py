@@ -29,7 +29,7 @@ import sys
 import tempfile
 from typing import Dict, List, Optional, Tuple
 
-from . import run
+from . import config, run
 
 BASE_VARIANT = 'tiny'
 CROSS = {'arm': 'arm-linux-gnueabihf-', 'x86_64': ''}
@@ -37,7 +37,7 @@ OPTIONS = {'arm': 'ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 '
                   'SERIAL_AMBA_PL011_CONSOLE'.split(),
            'x86_64': 'PRINTK TTY SERIAL_8250 SERIAL_8250_CONSOLE'.split()}
 IMAGE = {'arm': 'arch/arm/boot/zImage', 'x86_64': 'arch/x86/boot/bzImage'}
-QEMU = {'arm': ['qemu-system-arm', '-M', 'virt'], 'x86_64': ['qemu-system-x86_64']}
+QEMU = {'arm': [config.QEMU['arm'], '-M', 'virt'], 'x86_64': [config.QEMU['x86_64']]}
 CONSOLE = {'arm': 'ttyAMA0', 'x86_64': 'ttyS0'}
 Sizes = Dict[str, Tuple[int, int, int, int]]
 
