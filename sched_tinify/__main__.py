@@ -1,36 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0
 """The pipeline: run what is asked, one target step at a time, then judge
 everything and write the report (results/PKG/report.md, report.json,
-junit/).
+junit/). The commands (docs/harness.rst):
 
-Usage: python3 -m sched_tinify COMMAND [--targets A,B] [--kinds K,...] [--steps S1,S2] ...
+run      build and boot each target at each step, then judge (the main
+         job without --targets, --kinds, --steps or --repeat)
+judge    judge the results that are there and write the report
+test     the test command: the static checks, then the deadline loop
+mutants  PATH...: every mutant where it applies, against its control
+sizes    the tiny kernels of sched_tinify/sizes.py
+prepare  the kernel tree and its steps (sched_tinify/tree.py)
+list, info, results: the targets; ci/matrix.json's values; a target
+         step's results as an expected file's lines
 
-run      build and boot each target at each step, step by step (the plain
-         cells and build-only configurations, then the tiny cells at the
-         steps that define their option, then the debug cells and, at the
-         last step, their planted bugs; --sched-only: build-only
-         configurations build kernel/sched/ only); the upstream-form
-         tests; with --peer the peer check at the first and last step;
-         with --repeat N every cell N more times a variant at the last
-         step; a line per target step; then judge as below. --reuse keeps
-         a fresh result (its key is the current inputs', and complete).
-judge    run nothing: judge the results and write the report. With --plan
-         ({"TARGET": [STEP, ...]}), what the plan does not name and is not
-         fresh is "left", not missing.
-test     the test command's deadline loop (sched_tinify/budget.py):
-         --budget MINUTES, --elapsed SECONDS already spent, --repeat N.
-mutants  PATH...: every mutant at its first and last step (--last-only:
-         its last) in each target of its kind, against its control.
-list     the targets' names (--json for CI, --rst for docs/harness.rst;
-         --same-as CELL: that cell's debug cells).
-info     package, version or patches of ci/matrix.json.
-results  a target step's normalized results, as an expected file's lines.
-sizes    the tiny kernels of sched_tinify/sizes.py at the first and last
-         step (or --steps), --arch arm,x86_64, --variant NAME=CONFIG_X=n,...
-
---kinds: cell, tiny, debug, build, upstream. Exit status: 0 green, 1 red,
-2 the harness could not run or judge, 75 another run holds the work
-folder, 128+N stopped by signal N.
+Exit status: 0 green, 1 red, 2 the harness could not run or judge, 75
+another run holds the work folder, 128+N stopped by signal N.
 """
 
 import argparse
@@ -43,7 +27,7 @@ import sys
 import time
 from typing import Dict, List, Optional, Tuple
 
-from . import budget, config, judge, mutants, parse, peer, render, run, sizes
+from . import budget, config, judge, mutants, parse, peer, render, run, sizes, tree
 
 # How much the text of vmlinux or kernel/sched/ may grow, baseline to the
 # last step, in percent, in any plain cell (the options at y).
@@ -200,10 +184,52 @@ def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[
         print(f'{tag}: {progress(work, kp, t, step, sha)}', flush=True)
 
 
+# The test command's static checks, run from the repository.
+CHECKS = (('unit tests of the tooling', [sys.executable, '-m', 'unittest', 'discover', '-s',
+                                         'scripts/tests', '-t', 'scripts']),
+          ('shellcheck', ['bash', '-c', 'shellcheck -x scripts/*.sh .ci/run && '
+                          'echo "shellcheck: clean"']),
+          ('checkpatch --strict', ['scripts/checkpatch.sh']),
+          ('CI definition', ['scripts/check-ci.sh']))
+
+
+def static_checks(work: run.Work, start: float) -> List[str]:
+    """The tooling's unit tests, shellcheck, checkpatch --strict, the CI
+    definition (CHECKS): the names of those that failed."""
+    failed = []
+    for name, argv in CHECKS:
+        print(f'\n== {name} (at {round(time.time() - start)} s)', flush=True)
+        if run.command(argv, None, cwd=config.REPO,
+                       env=dict(os.environ, SCHED_TINIFY_TREE=work.tree)):
+            failed.append(name)
+    return failed
+
+
 def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
-    """The deadline loop (sched_tinify/budget.py): items in order while
-    they fit, then the report of what ran, naming what was left."""
+    """The static checks, then the deadline loop (sched_tinify/budget.py):
+    items in order while they fit, then the report of what ran, naming
+    what was left (--full: the main job and every mutant, no deadline)."""
     start = time.time() - args.elapsed
+    failed = [] if args.no_checks else static_checks(work, start)
+    if failed:
+        print(f'red: {", ".join(failed)} failed (see above)')
+        return 1
+    if args.no_matrix:
+        return 0
+    if args.full:
+        print(f'\n== the main job (at {round(time.time() - start)} s)', flush=True)
+        args.repeat, args.peer = 10, True
+        cmd_run(args, work, targets, steps, kp)
+        rc = report(args, work, targets, steps, kp)
+        print(f'\n== every mutant at its last step (at {round(time.time() - start)} s)',
+              flush=True)
+        folder = args.mutants
+        args.paths, args.last_only = [os.path.join(folder, d) for d in sorted(os.listdir(
+            folder)) if os.path.isdir(os.path.join(folder, d))], True
+        return max(rc, cmd_mutants(args, work, targets, steps, kp))
+    args.repeat = args.repeat or int(os.environ.get('SCHED_TINIFY_REPEAT', '5'))
+    print(f'\n== as much of the main job and of the mutants as ends before the deadline '
+          f'(at {round(time.time() - start)} s)', flush=True)
     deadline = args.budget * 60 - JUDGE
     names = [s for s, _ in steps]
     folder = args.mutants
@@ -396,7 +422,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(prog='python3 -m sched_tinify', description=__doc__.split('\n')[0])
     ap.add_argument('command', choices=('run', 'judge', 'mutants', 'test', 'list', 'info',
-                                        'results', 'sizes'))
+                                        'results', 'sizes', 'prepare'))
     ap.add_argument('--arch', default='arm,x86_64', help='sizes: architectures')
     ap.add_argument('--variant', action='append', default=[], metavar='NAME=CONFIG_X=y|n,...',
                     help='sizes: a variant of the tiny configuration')
@@ -404,11 +430,16 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--rst', action='store_true', help='list: as an rst table')
     ap.add_argument('--same-as', default='', help='list: the debug cells of this cell')
     ap.add_argument('--elapsed', type=int, default=0,
-                    help='test: seconds of the budget already spent (the static checks)')
+                    help='test: seconds of the budget already spent (the set-up)')
     ap.add_argument('--mutants', default=os.path.join(config.REPO, 'kunit', 'mutants'),
                     help='test: the folder of the mutants (default kunit/mutants)')
     ap.add_argument('--budget', type=int, default=int(os.environ.get('SCHED_TINIFY_BUDGET', 75)),
                     help='test: minutes to the deadline (SCHED_TINIFY_BUDGET, default 75)')
+    ap.add_argument('--no-matrix', action='store_true', help='test: the static checks only')
+    ap.add_argument('--no-checks', action='store_true',
+                    help='test: no static checks, the deadline loop only (the tests of the loop)')
+    ap.add_argument('--full', action='store_true',
+                    help='test: no deadline: the main job, then every mutant at its last step')
     ap.add_argument('paths', nargs='*', help='mutants: folders, *.sed files or lists')
     ap.add_argument('--last-only', action='store_true', help='mutants: at their last step only')
     ap.add_argument('--targets', default='')
@@ -420,13 +451,15 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--peer', action='store_true',
                     help='the peer check at the first and the last step')
     ap.add_argument('--repeat', type=int, default=0, metavar='N',
-                    help='then boot every cell N times a variant at the last step')
+                    help='then boot every cell N times a variant at the last step (test: '
+                    'SCHED_TINIFY_REPEAT, default 5)')
     args = ap.parse_intermixed_args(argv)
     run.catch_signals()
     try:
         args.data = config.load()
         targets = config.targets(args.data, args.targets,
                                  tuple(k for k in args.kinds.split(',') if k))
+        work = run.Work.from_env(args.data)
         if args.command == 'list':
             # The targets asked for (with --same-as: the debug cells of a
             # cell), one a line, or as JSON for the CI's job matrix.
@@ -437,11 +470,28 @@ def main(argv: List[str]) -> int:
                 if args.json else '\n'.join(names))
             return 0
         if args.command == 'info':
-            # A top-level value of ci/matrix.json: package, version, patches.
-            print(args.data[args.paths[0]] if len(args.paths) == 1 and args.paths[0] in (
-                'package', 'version', 'patches') else sys.exit('info: package|version|patches'))
+            # A top-level value of ci/matrix.json (package, version), the
+            # series folder, or the names of its patches.
+            info = dict(package=args.data['package'], version=args.data['version'],
+                        series=work.series)
+            if args.paths == ['patches']:
+                info['patches'] = '\n'.join(config.read_series(work.series))
+            if len(args.paths) != 1 or args.paths[0] not in info:
+                raise config.ConfigError('info: package|version|series|patches')
+            print(info[args.paths[0]])
             return 0
-        work = run.Work.from_env(args.data)
+        # The main job: no target, kind, step or repeat named.
+        if args.command in ('run', 'judge') and not (args.targets or args.kinds or args.steps
+                                                     or args.repeat):
+            args.repeat, args.peer = 10, True
+        if args.command in ('run', 'mutants', 'sizes', 'test', 'prepare'):
+            work.lock(' '.join(['sched_tinify'] + argv))
+            if args.command == 'test':
+                print(f'\n== set-up: the kernel tree, the series applied as posted to the '
+                      f'pristine tree (at {args.elapsed} s)', flush=True)
+            tree.prepare(work)
+        if args.command == 'prepare':
+            return 0
         every = config.read_steps(work.steps_file)
         wanted = [s for s in args.steps.split(',') if s]
         unknown = [s for s in wanted if s not in dict(every)]
@@ -452,8 +502,6 @@ def main(argv: List[str]) -> int:
         if args.plan:
             with open(args.plan, encoding='utf-8') as f:
                 plan = json.load(f)
-        if args.command == 'run':
-            work.lock(' '.join(['sched_tinify'] + argv))
         if args.command == 'mutants' and not args.paths:
             raise config.ConfigError('mutants: name folders, *.sed files or lists of mutants')
         kp = parse.parser(work.tree)
@@ -467,13 +515,10 @@ def main(argv: List[str]) -> int:
                           f'{step} {t.name}: {e["status"]}')
             return 0
         if args.command == 'mutants':
-            work.lock(' '.join(['sched_tinify'] + argv))
             return cmd_mutants(args, work, targets, every, kp)
         if args.command == 'sizes':
-            work.lock(' '.join(['sched_tinify'] + argv))
             return cmd_sizes(args, work, steps if args.steps else [every[0], every[-1]])
         if args.command == 'test':
-            work.lock(' '.join(['sched_tinify'] + argv))
             return cmd_test(args, work, targets, every, kp)
         if args.command == 'run':
             cmd_run(args, work, targets, steps, kp)
@@ -483,6 +528,9 @@ def main(argv: List[str]) -> int:
     except run.Stopped as e:
         print(f'sched_tinify: {e}: stopped', file=sys.stderr)
         return 128 + e.signum
+    except tree.Red as e:
+        print(f'sched_tinify: error: {e}', file=sys.stderr)
+        return 1
     except (config.ConfigError, run.HarnessError, ValueError, OSError) as e:
         print(f'sched_tinify: error: {e}', file=sys.stderr)
         return 2

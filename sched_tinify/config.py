@@ -153,13 +153,13 @@ def read_series(series_dir: str) -> List[str]:
 
 def read_steps(path: str) -> List[Tuple[str, str]]:
     """(name, commit) of every step of a steps file ("NN-name sha" lines,
-    scripts/prepare-tree.sh writes it), 00-baseline first."""
+    sched_tinify/tree.py writes it), 00-baseline first."""
     try:
         with open(path, encoding='utf-8') as f:
             lines = [line.split() for line in f if line.strip()]
     except OSError as e:
         raise ConfigError(f'no steps file at {path} ({e.strerror}): '
-                          'run scripts/prepare-tree.sh') from e
+                          'run scripts/matrix.sh --prepare-only') from e
     if any(len(parts) != 2 for parts in lines):
         raise ConfigError(f'{path}: every line must be "NN-name sha"')
     if not lines or lines[0][0] != BASELINE:

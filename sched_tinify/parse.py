@@ -35,7 +35,8 @@ def parser(tree: str):
     """The kernel tree's kunit_parser, printing nothing."""
     path = os.path.join(tree, 'tools', 'testing', 'kunit')
     if not os.path.isfile(os.path.join(path, 'kunit_parser.py')):
-        raise FileNotFoundError(f'no kunit_parser.py under {path}: run scripts/prepare-tree.sh')
+        raise FileNotFoundError(f'no kunit_parser.py under {path}: '
+                                'run scripts/matrix.sh --prepare-only')
     sys.dont_write_bytecode = True
     if path not in sys.path:
         sys.path.insert(0, path)

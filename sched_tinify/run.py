@@ -13,6 +13,7 @@ WORK/PKG/lock, and any other run stops at once with exit status 75,
 naming the holder.
 """
 
+import contextlib
 import fcntl
 import json
 import os
@@ -32,6 +33,8 @@ LOCKED = 75
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 # The test command's deadline (signal.alarm) stops what runs the same way.
 DEADLINE = signal.SIGALRM
+# Seconds a stopped command's group has between SIGTERM and SIGKILL.
+TERM_WAIT = 15
 
 
 class Stopped(Exception):
@@ -68,6 +71,9 @@ class Work:
     def from_env(cls, data: dict, env=os.environ) -> 'Work':
         pkg = env.get('SCHED_TINIFY_PKG', data['package'])
         work = os.path.realpath(env.get('SCHED_TINIFY_WORK', os.path.join(config.REPO, 'work')))
+        if re.search(r'[\s:]', work):
+            raise config.ConfigError(f'the work folder {work} has a space or a colon: kbuild '
+                                     'cannot build there (set SCHED_TINIFY_WORK)')
         results = os.path.realpath(env.get('SCHED_TINIFY_RESULTS',
                                            os.path.join(config.REPO, 'results')))
         steps = env.get('SCHED_TINIFY_STEPS_FILE', os.path.join(work, pkg, 'steps'))
@@ -88,20 +94,18 @@ class Work:
         return os.path.join(self.results, step, name)
 
     def lock(self, command: str) -> None:
-        """One run at a time (see the module's comment); the descriptor is
-        inherited by what this process starts, and kept open until exit."""
+        """One run at a time (see the module's comment): the descriptor is
+        kept open until this process exits."""
         path = os.path.join(self.work, self.pkg, 'lock')
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        # Started by the holder (scripts/lib.sh's lock_work): go on.
-        held = f'/proc/self/fd/{os.environ.get("SCHED_TINIFY_LOCK_FD", "none")}'
-        if os.path.exists(held) and os.path.samefile(held, path):
-            return
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             with open(path, encoding='utf-8') as f:
                 holder = f.read().strip() or 'a run that is still starting'
+            pid = re.match(r'pid (\d+),', holder)
+            holder += f'; stop it with kill {pid.group(1)}' if pid else ''
             print(f'error: another run holds {path}: {holder}. It checks steps out in '
                   f'{self.tree}: wait for it to end.', file=sys.stderr)
             sys.exit(LOCKED)
@@ -111,20 +115,20 @@ class Work:
         self._lock_fd = fd  # pylint: disable=attribute-defined-outside-init
 
 
-def command(argv: List[str], log: str, cwd: Optional[str] = None,
+def command(argv: List[str], log: Optional[str], cwd: Optional[str] = None,
             env: Optional[Dict[str, str]] = None, append: bool = False) -> int:
-    """Run argv in a group of its own, output to @log; its exit status.
-    Stopped by a signal, its group is terminated before Stopped goes on."""
-    with open(log, 'a' if append else 'w', encoding='utf-8') as out:
-        child = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    """Run argv in a group of its own, output to @log (None: ours); its
+    exit status. Stopped by a signal, its group gets SIGTERM, and SIGKILL
+    TERM_WAIT seconds later, before Stopped goes on."""
+    with open(log, 'a' if append else 'w', encoding='utf-8') if log else \
+            contextlib.nullcontext() as out:
+        child = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                                 stderr=subprocess.STDOUT if out else None,
+                                 start_new_session=True)
         try:
             return child.wait()
         except BaseException:
-            # Stopped before a shell script above gives up on this process
-            # (scripts/lib.sh's run(): SCHED_TINIFY_STOP_WAIT tenths).
-            term = max(int(os.environ.get('SCHED_TINIFY_STOP_WAIT', '180')) / 10 - 3, 2)
-            for sig, wait in ((signal.SIGTERM, term), (signal.SIGKILL, 2)):
+            for sig, wait in ((signal.SIGTERM, TERM_WAIT), (signal.SIGKILL, 2)):
                 try:
                     os.killpg(child.pid, sig)
                     child.wait(wait)
@@ -145,9 +149,10 @@ class Deferred:
         signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
 
 
-def git(tree: str, *argv: str, check: bool = True) -> subprocess.CompletedProcess:
-    """git in @tree, never in a repository above it; signals wait for it."""
-    env = dict(os.environ, GIT_CEILING_DIRECTORIES=os.path.dirname(tree))
+def git(tree: str, *argv: str, check: bool = True, **env: str) -> subprocess.CompletedProcess:
+    """git in @tree (with @env), never in a repository above it; signals
+    wait for it."""
+    env = dict(os.environ, GIT_CEILING_DIRECTORIES=os.path.dirname(tree), **env)
     with Deferred():
         proc = subprocess.run(['git', '-C', tree, *argv], env=env, capture_output=True,
                               text=True, check=False, start_new_session=True)
@@ -205,6 +210,13 @@ def kunit_args(target: config.Target, bdir: str, configs: List[str]) -> List[str
     return args + ([f'--cross_compile={target.cross_compile}'] if target.cross_compile else [])
 
 
+def boot_cmd(target: config.Target, bdir: str, out: str, timeout: str, qemu: str) -> List[str]:
+    """kunit.py exec of the kernel built in @bdir, its JSON to @out."""
+    return [sys.executable, 'tools/testing/kunit/kunit.py', 'exec',
+            *kunit_args(target, bdir, fragments(target)), f'--timeout={timeout}',
+            f'--json={out}/kunit.json'] + ([f'--qemu_args={qemu}'] if qemu else [])
+
+
 def fragments(target: config.Target) -> List[str]:
     """The kunitconfig fragments for kunit.py: files of the repository, or
     of the tree for the upstream-form tests."""
@@ -213,13 +225,13 @@ def fragments(target: config.Target) -> List[str]:
 
 
 def upstream_sha(work: Work) -> str:
-    """The commit of the upstream-form tests (scripts/prepare-tree.sh)."""
+    """The commit of the upstream-form tests (sched_tinify/tree.py)."""
     try:
         with open(os.path.join(os.path.dirname(work.steps_file), 'upstream-kunit'),
                   encoding='utf-8') as f:
             return f.read().strip()
     except OSError as e:
-        raise HarnessError(f'no upstream-form commit: run scripts/prepare-tree.sh ({e})') from e
+        raise HarnessError(f'no upstream-form commit: run scripts/matrix.sh --prepare-only ({e})') from e
 
 
 def suites_added(series_dir: str) -> List[str]:
@@ -405,8 +417,7 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
     qemu = target.qemu_args
     if target.kmemleak:
         qemu = f'{qemu} -initrd {bdir}/kmemleak-initramfs.cpio'.strip()
-    boot = kunit + ['exec', *args, f'--timeout={timeout}', f'--json={out}/kunit.json']
-    boot += [f'--qemu_args={qemu}'] if qemu else []
+    boot = boot_cmd(target, bdir, out, timeout, qemu)
     # kunit.py puts its console= and kunit_shutdown= last: after "--" they
     # go to init, which runs once the suites are done.
     boot += [f'--kernel_args=console={target.console} --'] if target.kmemleak else []
@@ -494,11 +505,8 @@ def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: s
                 res = Result(out, {'target': target.name, 'step': step, 'sha': sha,
                                    'inputs': inputs, 'key': config.key(inputs),
                                    'complete': False, 'cpus': cpus, 'loaded': loaded})
-                qemu = f'-smp {cpus}' if cpus > 1 else ''
-                boot = [sys.executable, 'tools/testing/kunit/kunit.py', 'exec',
-                        *kunit_args(target, bdir, fragments(target)),
-                        f'--timeout={inputs["kunit_timeout"]}', f'--json={out}/kunit.json']
-                boot += [f'--qemu_args={qemu}'] if qemu else []
+                boot = boot_cmd(target, bdir, out, inputs['kunit_timeout'],
+                                f'-smp {cpus}' if cpus > 1 else '')
                 shutil.copy(os.path.join(bdir, '.config'), os.path.join(out, 'config'))
                 try:
                     boot_result(target, res, out, bdir, boot, env, work.tree)

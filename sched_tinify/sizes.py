@@ -1,24 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """What the series does to a tiny kernel, the figure Pitre's 2017 series
-was judged by (scripts/size-report.sh).
-
-A tiny kernel is tinyconfig plus what a small board needs to boot and
-print -- arm: ARCH_MULTI_V7, ARCH_VIRT, MMU, PRINTK, TTY and the PL011
-console (Pitre's "small ARM config", as close as 6.1 allows); x86_64:
-PRINTK, TTY and the 8250 console -- with KUnit off, so the tests the
-steps install compile to nothing. measure() builds one at a step, in a
-variant (options set on top, e.g. dl-off=CONFIG_SCHED_CLASS_DL=n; not
-built where they do not all reach .config), and keeps in
-RESULTS/PKG/size/ARCH/VARIANT/STEP/: size (text data bss dec of vmlinux,
-kernel/sched/built-in.a and each kernel/sched object), structs
-(sizeof(struct task_struct) and sizeof(struct rq), compiled with the
-flags of kernel/sched/build_policy.o), memory (the kernel's "Memory:"
-line booted in QEMU with 64 MB: no root file system, it stops at the
-panic that follows), vmlinux, config, build.log. render() makes the table,
-each figure with its change from the first step's "tiny" variant, and
-the tree's scripts/bloat-o-meter to the last step of every variant.
-tinyconfig() and boot() build and boot such kernels for the peer check
-too.
+was judged by (scripts/size-report.sh; docs/sizes.rst says what is
+measured and how to read it). measure() builds tinyconfig plus what a
+small board needs to boot and print (OPTIONS), KUnit off, at a step in a
+variant, and keeps in RESULTS/PKG/size/ARCH/VARIANT/STEP/: size, structs
+(task_struct and rq), memory (the "Memory:" boot line in QEMU with 64
+MB), vmlinux, config, build.log. render() makes the table and the
+bloat-o-meter totals. tinyconfig() and boot() serve the peer check too.
 """
 
 import os
@@ -39,29 +27,14 @@ OPTIONS = {'arm': 'ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 '
 IMAGE = {'arm': 'arch/arm/boot/zImage', 'x86_64': 'arch/x86/boot/bzImage'}
 QEMU = {'arm': [config.QEMU['arm'], '-M', 'virt'], 'x86_64': [config.QEMU['x86_64']]}
 CONSOLE = {'arm': 'ttyAMA0', 'x86_64': 'ttyS0'}
-Sizes = Dict[str, Tuple[int, int, int, int]]
 
 
-def read_sizes(path: str) -> Sizes:
-    """'NAME text data bss dec' lines."""
-    sizes = {}
+def read_table(path: str, width: int) -> dict:
+    """'NAME N...' lines of @width numbers: {NAME: (N...)} (one: N)."""
     with open(path, encoding='utf-8') as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) == 5:
-                sizes[parts[0]] = tuple(int(x) for x in parts[1:])
-    return sizes
-
-
-def read_structs(path: str) -> Dict[str, int]:
-    """'NAME bytes' lines."""
-    structs = {}
-    with open(path, encoding='utf-8') as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) == 2:
-                structs[parts[0]] = int(parts[1])
-    return structs
+        rows = [line.split() for line in f]
+    return {r[0]: tuple(int(x) for x in r[1:]) if width > 1 else int(r[1])
+            for r in rows if len(r) == width + 1}
 
 
 def change(new: int, old: int) -> str:
@@ -90,8 +63,8 @@ def measurement(arch_dir: str, variant: str, step: str) -> Optional[dict]:
     if os.path.exists(os.path.join(d, 'memory')):
         with open(os.path.join(d, 'memory'), encoding='utf-8') as f:
             memory = f.read().strip()
-    return {'sizes': read_sizes(os.path.join(d, 'size')),
-            'structs': read_structs(os.path.join(d, 'structs')),
+    return {'sizes': read_table(os.path.join(d, 'size'), 4),
+            'structs': read_table(os.path.join(d, 'structs'), 1),
             'vmlinux': os.path.join(d, 'vmlinux'), 'memory': memory}
 
 
@@ -299,5 +272,5 @@ def measure(work: run.Work, arch: str, variant: str, on: List[str], off: List[st
         raise run.HarnessError(f'no "Memory:" line when booted; log: {out}/boot.log')
     with open(f'{out}/memory', 'w', encoding='utf-8') as f:
         f.write(line.group(0).strip() + '\n')
-    return f'kernel/sched dec {read_sizes(f"{out}/size")["kernel/sched/built-in.a"][3]}'
+    return f'kernel/sched dec {read_table(f"{out}/size", 4)["kernel/sched/built-in.a"][3]}'
 

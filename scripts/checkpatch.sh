@@ -9,13 +9,15 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 cp=$TREE/scripts/checkpatch.pl
-[[ -x $cp ]] || die "no $cp: run scripts/prepare-tree.sh first"
+[[ -x $cp ]] || die "no $cp: run scripts/matrix.sh --prepare-only first"
 # spdxcheck.py needs ply and git: Debian's python3 has them (scripts/deps.sh).
 export PATH=/usr/bin:$PATH
 opts=(--strict --no-summary --quiet --show-types --root="$TREE")
 bad=0
-series=$(series_dir)
-series_patches "$series"
+series=$(python3 -m sched_tinify info series) || die "cannot read ci/matrix.json"
+out=$(python3 -m sched_tinify info patches) || die "cannot read the series in $series (see above)"
+PATCHES=()
+[[ -z $out ]] || mapfile -t PATCHES <<<"$out"
 
 for patch in "${PATCHES[@]}"; do
 	"$cp" "${opts[@]}" "$series/$patch" || { note "checkpatch: $patch"; bad=1; }

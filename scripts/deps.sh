@@ -42,8 +42,9 @@ if [[ $(id -u) -ne 0 ]]; then
 else
 	SUDO=()
 fi
-# quietly: a signal that stops this script must not leave dpkg half done.
-apt=(quietly "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q)
+# In a session of its own: a signal that stops this script must not leave
+# dpkg half done.
+apt=(setsid -w "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # apt_install PKG...: install, or stop with the end of apt's log.

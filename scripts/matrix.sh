@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
-# The main job: install what is missing, prepare the kernel tree and its
-# steps (the pristine tree plus patches 1..N exactly as posted, the tests
-# laid on top), then build, boot and judge every target of ci/matrix.json
-# at every step -- the cells, the tiny cells (at the steps with their
-# option), the debug cells (and their planted bugs at the last step), the
-# build-only configurations (W=1), the upstream-form tests -- boot every
-# cell 10 more times a variant at the last step (flakes), run the peer
-# check at the baseline and the last step, and write the report:
-# results/PKG/report.md, report.json and junit/ (python3 -m sched_tinify).
+# The main job: install what is missing (scripts/deps.sh), prepare the
+# kernel tree and its steps (the pristine tree plus patches 1..N exactly as
+# posted, the tests laid on top), then build, boot and judge every target
+# of ci/matrix.json at every step -- the cells, the tiny cells (at the
+# steps with their option), the debug cells (and their planted bugs at the
+# last step), the build-only configurations (W=1), the upstream-form tests
+# -- boot every cell 10 more times a variant at the last step (flakes),
+# run the peer check at the baseline and the last step, and write the
+# report: results/PKG/report.md, report.json and junit/.
 #
 # Usage: scripts/matrix.sh [--targets A,B] [--kinds cell,tiny,debug,build,upstream]
 #                          [--steps S1,S2] [--reuse] [--repeat N] [--peer]
 #                          [--sched-only] [--judge [--plan PLAN]] [--prepare-only]
-#   without --targets, --kinds or --steps (the main job, also with --reuse
-#   or --judge): every target, every step, --repeat 10 --peer
+#   without --targets, --kinds, --steps or --repeat (the main job, also
+#   with --reuse or --judge): every target, every step, --repeat 10 --peer
 #   --reuse      keep a result that is fresh (made with the current inputs,
 #                complete): to go on after a run was stopped
 #   --judge      run nothing: judge the results and write the report
@@ -25,21 +25,10 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-args=() command=run
 case ${1:-} in
--h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
---prepare-only) command=prepare ;;
---judge) command=judge; shift ;;
+-h | --help) usage; exit 0 ;;
+--judge) shift; tinify judge "$@" ;;
+--prepare-only) "$REPO/scripts/deps.sh"; tinify prepare ;;
 esac
-# The main job (no target or step named, --reuse and --judge too) also
-# boots the cells again and runs the peer check.
-[[ " $* " == *" --targets "* || " $* " == *" --kinds "* || " $* " == *" --steps "* ||
-	" $* " == *" --repeat "* ]] || args=(--repeat 10 --peer)
-[[ $command == prepare ]] || args+=("$@")
-lock_work
-if [[ $command != judge ]]; then
-	run "$REPO/scripts/deps.sh"
-	run "$REPO/scripts/prepare-tree.sh"
-fi
-[[ $command != prepare ]] || exit 0
-tinify "$command" "${args[@]}"
+"$REPO/scripts/deps.sh"
+tinify run "$@"

@@ -15,7 +15,5 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-[[ ${1:-} != -h && ${1:-} != --help ]] || { sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0; }
-lock_work
-run "$REPO/scripts/prepare-tree.sh"
+[[ ${1:-} != -h && ${1:-} != --help ]] || { usage; exit 0; }
 tinify sizes "$@"

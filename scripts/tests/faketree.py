@@ -9,7 +9,7 @@ points the scripts at them instead of /usr/src, dpkg and work/:
 
     pkg = FakePackage()
     self.addCleanup(pkg.cleanup)
-    proc = pkg.run('prepare-tree.sh')
+    proc = pkg.prepare()
     pkg.bump_version()
 
 Nothing outside the temporary folder is written.
@@ -21,6 +21,7 @@ import signal
 import re
 import shutil
 import subprocess
+import sys
 import tarfile
 import tempfile
 import unittest
@@ -107,7 +108,7 @@ class FakePackage:
             pass
         self.set_version(version, sublevel)
 
-    # The paths scripts/lib.sh derives from SCHED_TINIFY_WORK.
+    # The paths sched_tinify derives from SCHED_TINIFY_WORK.
     @property
     def pkg_dir(self):
         return os.path.join(self.work, PKG)
@@ -192,6 +193,13 @@ class FakePackage:
                               stdin=subprocess.DEVNULL, capture_output=True,
                               text=True, timeout=timeout, check=False)
 
+    def prepare(self, timeout=60):
+        """python3 -m sched_tinify prepare, against this package."""
+        return subprocess.run([sys.executable, '-m', 'sched_tinify', 'prepare'],
+                              env=self.env(PYTHONPATH=REPO), cwd=self.root,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=timeout, check=False)
+
     def git(self, *args, cwd=None, check=True, env=None):
         """git ARGS in the tree (or CWD); returns its stdout, stripped."""
         proc = subprocess.run(['git', *args], cwd=cwd or self.tree, env=env,
@@ -214,6 +222,7 @@ FAKE_KUNIT_PY = r'''
 import os
 import shutil
 import subprocess
+import sys
 import sys
 
 cmd = sys.argv[1]
@@ -263,6 +272,6 @@ def alive(pid):
 TREE = os.environ.get('SCHED_TINIFY_TREE', '')
 needs_tree = unittest.skipUnless(
     os.path.isfile(os.path.join(TREE, 'tools', 'testing', 'kunit', 'kunit_parser.py')),
-    f'no kernel tree at {TREE or "$SCHED_TINIFY_TREE"}: run scripts/prepare-tree.sh '
+    f'no kernel tree at {TREE or "$SCHED_TINIFY_TREE"}: run scripts/matrix.sh --prepare-only '
     '(scripts/test.sh does)')
 

@@ -3,11 +3,13 @@
 which objects a step rebuilds; and the test command's deadline loop on a
 fake package."""
 
+import importlib
 import os
 import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 from tests import faketree
 from tests.test_run import FAKE, Package
@@ -142,6 +144,16 @@ class OptionStepsTest(unittest.TestCase):
                              (['01', '02'], ['02'], []))
 
 
+class StaticChecksTest(unittest.TestCase):
+    def test_each_failed_check_is_named(self):
+        main = importlib.import_module('sched_tinify.__main__')
+        work = run.Work('pkg', '/nonexistent', '/nonexistent')
+        with mock.patch.object(main, 'CHECKS', (('one', ['true']), ('two', ['false']),
+                                                ('three', ['sh', '-c', 'exit 3']))), \
+                mock.patch('sys.stdout'):
+            self.assertEqual(main.static_checks(work, 0), ['two', 'three'])
+
+
 @faketree.needs_tree
 class LoopTest(unittest.TestCase):
     """python3 -m sched_tinify test on a fake package: nothing is always
@@ -151,14 +163,14 @@ class LoopTest(unittest.TestCase):
         faketree.require_tools(faketree.TOOLS + ('ar', 'size'))
         self.pkg = Package(kunit_py=FAKE)
         self.addCleanup(self.pkg.cleanup)
-        self.assertEqual(self.pkg.run('prepare-tree.sh').returncode, 0)
+        self.assertEqual(self.pkg.prepare().returncode, 0)
 
     def run_test(self, *args):
         # No mutant: the fake series has none of the steps theirs name.
         empty = os.path.join(self.pkg.root, 'no-mutants')
         os.makedirs(empty, exist_ok=True)
         args += ('--mutants', empty)
-        return subprocess.run([sys.executable, '-m', 'sched_tinify', 'test', *args],
+        return subprocess.run([sys.executable, '-m', 'sched_tinify', 'test', '--no-checks', *args],
                               cwd=faketree.REPO, env=self.pkg.env(FAKE_EXEC='pass'),
                               stdin=subprocess.DEVNULL, capture_output=True, text=True,
                               timeout=300, check=False)

@@ -13,7 +13,6 @@ from unittest import mock
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 from sched_tinify import config, render  # noqa: E402 pylint: disable=wrong-import-position
-import steps  # noqa: E402 pylint: disable=wrong-import-position
 
 GOOD = {
     'package': 'linux-source-6.1', 'version': '6.1.1-1', 'patches': 'patches',
@@ -232,15 +231,8 @@ class StepsTest(unittest.TestCase):
             with self.subTest(text):
                 with self.assertRaisesRegex(config.ConfigError, message):
                     config.read_steps(self.write('steps', text))
-        with self.assertRaisesRegex(config.ConfigError, 'prepare-tree'):
+        with self.assertRaisesRegex(config.ConfigError, 'prepare-only'):
             config.read_steps(os.path.join(self.tmp.name, 'none'))
-
-    def test_cli_of_the_shell_scripts(self):
-        self.write('0001-a.patch', '')
-        self.write('series', '0001-a.patch\n')
-        self.assertEqual(steps.main(['patches', self.tmp.name]), '0001-a.patch')
-        with self.assertRaisesRegex(config.ConfigError, 'Usage'):
-            steps.main(['names', self.tmp.name])
 
 if __name__ == '__main__':
     unittest.main()

@@ -21,7 +21,7 @@ class NoTreeTest(unittest.TestCase):
                                   cwd=os.path.dirname(HERE), env=env, capture_output=True,
                                   text=True, check=False, timeout=120)
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertIn('run scripts/prepare-tree.sh (scripts/test.sh does)', proc.stderr)
+        self.assertIn('run scripts/matrix.sh --prepare-only (scripts/test.sh does)', proc.stderr)
         self.assertRegex(proc.stderr, r'OK \(skipped=\d+\)')
 
 

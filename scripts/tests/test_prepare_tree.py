@@ -1,11 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Tests of scripts/prepare-tree.sh on a fake package (tests/faketree.py).
+"""Tests of sched_tinify/tree.py (python3 -m sched_tinify prepare) on a
+fake package (tests/faketree.py).
 
 A new package version must never delete work: a tree with anything in it
-the scripts did not make is moved to linux.<old-version>, not deleted.
-
-SCHED_TINIFY_TEST_SCRIPTS runs the tests against another copy of scripts/
-(e.g. an older prepare-tree.sh next to the same lib.sh).
+the harness did not make is moved to linux.<old-version>, not deleted.
 """
 
 import os
@@ -18,7 +16,6 @@ try:
 except ImportError:  # discovered with scripts/tests as the top folder
     import faketree
 
-SCRIPTS = os.environ.get('SCHED_TINIFY_TEST_SCRIPTS')
 # Someone's own identity, not the scripts'.
 USER = {'GIT_AUTHOR_NAME': 'Dev', 'GIT_AUTHOR_EMAIL': 'dev@example.org',
         'GIT_COMMITTER_NAME': 'Dev', 'GIT_COMMITTER_EMAIL': 'dev@example.org'}
@@ -33,7 +30,7 @@ class PrepareTreeTest(unittest.TestCase):
         self.user_env = dict(os.environ, **USER)
 
     def prepare(self, ok=True):
-        proc = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
+        proc = self.pkg.prepare()
         if ok:
             self.assertEqual(proc.returncode, 0, proc.stderr)
         return proc
@@ -213,16 +210,10 @@ class PrepareTreeTest(unittest.TestCase):
                                   GIT_COMMITTER_NAME='mutant',
                                   GIT_COMMITTER_EMAIL='mutant@localhost'))
         self.user_git('checkout', '-q', '--detach', mutant)
-        # The branch git init left in trees of older versions of the script.
-        pkg.git('update-ref', '--create-reflog', '-m',
-                f'commit (initial): {pkg.pkg} {pkg.version} (pristine)',
-                'refs/heads/master', 'pristine',
-                env=dict(os.environ, GIT_COMMITTER_NAME='sched-tinify',
-                         GIT_COMMITTER_EMAIL='sched-tinify@localhost'))
         os.makedirs(os.path.join(pkg.build, 'x86_64-smp'))
         self.bump()
         proc = self.prepare()
-        self.assertIn('holds nothing but what the scripts made: deleting it', proc.stderr)
+        self.assertIn('holds nothing but what the harness made: deleting it', proc.stderr)
         self.assertEqual(self.aside(), [])
         self.assertFalse(os.path.exists(pkg.build))
         self.assert_fresh()
@@ -321,7 +312,7 @@ class PrepareTreeTest(unittest.TestCase):
             with self.subTest(kind):
                 reason, check = getattr(self, f'work_{kind}')()
                 old = self.bump()
-                proc = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
+                proc = self.pkg.prepare()
                 if proc.returncode:
                     self.prepare()  # the next kind needs a tree
                     self.fail(proc.stderr)

@@ -64,7 +64,7 @@ class PipelineTest(unittest.TestCase):
         faketree.require_tools(faketree.TOOLS + ('ar', 'size'))
         self.pkg = Package(kunit_py=FAKE)
         self.addCleanup(self.pkg.cleanup)
-        proc = self.pkg.run('prepare-tree.sh')
+        proc = self.pkg.prepare()
         self.assertEqual(proc.returncode, 0, proc.stderr)
 
     def start(self, *args, **env):
@@ -203,6 +203,36 @@ class OverlayTest(unittest.TestCase):
             self.assertEqual(got, [])
         self.assertEqual(len(got), 1)
         self.assertGreaterEqual(got[0] - t0, 0.3)
+
+
+class CommandTest(unittest.TestCase):
+    def test_a_group_that_ignores_sigterm_is_killed(self):
+        """Stopped, a command's whole group gets SIGTERM, then SIGKILL:
+        nothing it started outlives the run."""
+        with tempfile.TemporaryDirectory() as d:
+            pid_file = os.path.join(d, 'pid')
+            old = signal.signal(signal.SIGALRM, run.on_signal)
+            self.addCleanup(signal.signal, signal.SIGALRM, old)
+            wait, run.TERM_WAIT = run.TERM_WAIT, 1
+            self.addCleanup(setattr, run, 'TERM_WAIT', wait)
+            signal.alarm(1)
+            with self.assertRaises(run.Stopped):
+                run.command(['bash', '-c', f'trap "" TERM; sleep 60 & echo $! >{pid_file}; '
+                             'wait'], os.path.join(d, 'log'))
+            with open(pid_file, encoding='utf-8') as f:
+                pid = int(f.read())
+            for _ in range(20):
+                if not alive(pid):
+                    break
+                time.sleep(0.1)
+            self.assertFalse(alive(pid), 'a command of the run outlived it')
+
+
+class WorkTest(unittest.TestCase):
+    def test_kbuild_cannot_build_in_a_folder_with_a_space_or_colon(self):
+        for bad in ('/tmp/a b', '/tmp/a:b'):
+            with self.subTest(bad), self.assertRaisesRegex(config.ConfigError, 'space or a colon'):
+                run.Work.from_env(config.load(), {'SCHED_TINIFY_WORK': bad})
 
 
 class FreshTest(unittest.TestCase):

@@ -1,7 +1,7 @@
 """The harness's run control through its shell entry points, on a fake
 kernel package (tests/faketree.py): one run at a time per work folder,
-and one Ctrl-C or SIGTERM that stops the whole run at once, kills QEMU,
-leaves the tree usable and marks the interrupted result incomplete."""
+and one Ctrl-C, SIGHUP or SIGTERM that stops the whole run at once, kills
+QEMU, leaves the tree usable and marks the interrupted result incomplete."""
 
 import json
 import os
@@ -28,7 +28,7 @@ class RunControlTest(unittest.TestCase):
             self.skipTest('packages missing: run scripts/deps.sh')
         self.pkg = Package(kunit_py=FAKE_KUNIT_PY)
         self.addCleanup(self.pkg.cleanup)
-        proc = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
+        proc = self.pkg.prepare()
         self.assertEqual(proc.returncode, 0, proc.stderr)
 
     def start(self, *argv):
@@ -54,38 +54,14 @@ class RunControlTest(unittest.TestCase):
     def wait_for_qemu(self, proc):
         return self.wait_for_pid(proc, os.path.join(self.pkg.build, CELL, 'qemu.pid'), 'QEMU')
 
-    def stop_nested(self, command, pid_file, limit):
-        """Start bash -c COMMAND holding the lock, stop it with SIGTERM once
-        the process it runs wrote PID_FILE; check it stopped within LIMIT
-        seconds, left nothing behind and freed the lock."""
-        proc = subprocess.Popen(['bash', '-c', '. "$1"/lib.sh && lock_work && ' + command, '-',
-                                 SCRIPTS, pid_file], env=self.pkg.env(),
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True, preexec_fn=as_from_a_terminal)
-        pid = self.wait_for_pid(proc, pid_file, 'the command')
-        t0 = time.monotonic()
-        proc.send_signal(signal.SIGTERM)
-        proc.communicate(timeout=60)
-        self.assertEqual(proc.returncode, 143)
-        self.assertLess(time.monotonic() - t0, limit)
-        for _ in range(20):
-            if not alive(pid):
-                break
-            time.sleep(0.1)
-        self.assertFalse(alive(pid), 'a command of the run outlived it')
-        again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
-        self.assertEqual(again.returncode, 0, again.stderr)
-
     def result(self):
         path = os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', CELL, 'result.json')
         with open(path, encoding='utf-8') as f:
             return json.load(f)
 
-    def stop_and_check(self, proc, send, rc, sig_name, cell_sig=None):
+    def stop_and_check(self, proc, send, rc, sig_name):
         """Send a signal, then check that everything stopped, that the cell
-        says what stopped it (CELL_SIG: a cell stopped by its parent says
-        SIGTERM) and that the report calls it incomplete."""
-        cell_sig = cell_sig or sig_name
+        says what stopped it and that the report calls it incomplete."""
         qemu = self.wait_for_qemu(proc)
         t0 = time.monotonic()
         send(proc)
@@ -102,7 +78,7 @@ class RunControlTest(unittest.TestCase):
             time.sleep(0.1)
         self.assertFalse(alive(qemu), 'QEMU outlived the run')
         res = self.result()
-        self.assertEqual((res['complete'], res.get('interrupted')), (False, cell_sig))
+        self.assertEqual((res['complete'], res.get('interrupted')), (False, sig_name))
         # What decides the result is recorded before the run starts.
         self.assertEqual(set(res['inputs']), {'sha', 'target', 'kunitconfig', 'compiler', 'qemu',
                                               'kunit_timeout'})
@@ -113,19 +89,17 @@ class RunControlTest(unittest.TestCase):
         self.assertIn("'--qemu_args=-smp 4'", cmd)
         self.assertEqual(self.pkg.git('status', '--porcelain'), '')
         # The lock went with the run: the next one starts.
-        again = self.pkg.run('prepare-tree.sh', scripts_dir=SCRIPTS)
+        again = self.pkg.prepare()
         self.assertEqual(again.returncode, 0, again.stderr)
 
     def test_ctrl_c_stops_the_matrix(self):
         proc = self.start('matrix.sh', '--targets', CELL, '--steps', '00-baseline')
-        self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGINT), 130, 'SIGINT',
-                            'SIGTERM')
+        self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGINT), 130, 'SIGINT')
 
     def test_hangup_stops_everything(self):
         """The terminal closed: its SIGHUP reaches only the top script."""
         proc = self.start('matrix.sh', '--targets', CELL, '--steps', '00-baseline')
-        self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGHUP), 129, 'SIGHUP',
-                            'SIGTERM')
+        self.stop_and_check(proc, lambda p: os.killpg(p.pid, signal.SIGHUP), 129, 'SIGHUP')
 
     def test_sigterm_to_the_matrix_alone_stops_everything(self):
         proc = self.start('matrix.sh', '--targets', CELL, '--steps', '00-baseline')
@@ -135,7 +109,7 @@ class RunControlTest(unittest.TestCase):
         first = self.start('matrix.sh', '--targets', CELL, '--steps', '00-baseline')
         self.addCleanup(lambda: first.poll() is None and os.killpg(first.pid, signal.SIGKILL))
         self.wait_for_qemu(first)
-        for argv in (['prepare-tree.sh'], ['matrix.sh', '--targets', 'x86_64-up'],
+        for argv in (['matrix.sh', '--prepare-only'], ['matrix.sh', '--targets', 'x86_64-up'],
                      ['mutants.sh', 'kunit/mutants/ci-subset']):
             with self.subTest(argv=argv):
                 t0 = time.monotonic()
@@ -145,7 +119,7 @@ class RunControlTest(unittest.TestCase):
                 self.assertIn('another run holds', proc.stderr)
                 self.assertIn(f'pid {first.pid}, started ', proc.stderr)
                 self.assertIn(f'stop it with kill {first.pid}', proc.stderr)
-                self.assertIn(f'command: matrix.sh --targets {CELL} --steps 00-baseline',
+                self.assertIn(f'command: sched_tinify run --targets {CELL} --steps 00-baseline',
                               proc.stderr)
         # The pipeline itself, started by hand, is refused the same way.
         proc = subprocess.run(['python3', '-m', 'sched_tinify', 'run', '--targets', CELL],
@@ -158,23 +132,6 @@ class RunControlTest(unittest.TestCase):
         self.assertEqual(first.poll(), None)
         os.killpg(first.pid, signal.SIGINT)
         first.communicate(timeout=30)
-
-    def test_a_slow_command_of_a_child_script_does_not_outlive_the_run(self):
-        """SIGTERM reaches the child's whole process group at once: no wait
-        for its foreground command to end, no orphan holding the lock."""
-        self.stop_nested('run bash -c "sleep 40 & echo \\$! >$2; wait"',
-                         os.path.join(self.pkg.root, 'sleep.pid'), 5)
-
-    def test_each_level_stops_its_own_child_first(self):
-        """A command that ignores SIGTERM two levels down is killed by the
-        script that started it (after 12 s), before that script's parent
-        gives up on it (15 s): nothing is left behind."""
-        inner = os.path.join(self.pkg.root, 'inner.sh')
-        with open(inner, 'w', encoding='utf-8') as f:
-            f.write(f'#!/usr/bin/env bash\nset -euo pipefail\n. {SCRIPTS}/lib.sh\n'
-                    'run bash -c \'trap "" TERM; echo $$ >"$1"; exec sleep 60\' - "$1"\n')
-        os.chmod(inner, 0o755)
-        self.stop_nested(f'run {inner} "$2"', os.path.join(self.pkg.root, 'stubborn.pid'), 14.5)
 
     def test_build_only(self):
         """The CI job of the build-only configurations: nothing else runs;
@@ -203,22 +160,14 @@ class RunControlTest(unittest.TestCase):
 
     def test_exit_statuses(self):
         """die is the harness's failure (2, as README.rst says), red a
-        failure of what is checked (1), fail_with passes a child's on."""
-        lib = os.path.join(SCRIPTS or os.path.join(faketree.REPO, 'scripts'), 'lib.sh')
-        for cmd, rc in (('die oops', 2), ('red oops', 1), ('fail_with 1 oops', 1),
-                        ('fail_with 2 oops', 2), ('fail_with 75 oops', 2)):
+        failure of what is checked (1)."""
+        lib = os.path.join(SCRIPTS, 'lib.sh')
+        for cmd, rc in (('die oops', 2), ('red oops', 1)):
             proc = subprocess.run(['bash', '-c', f'. "$1" && {cmd}', '-', lib],
                                   capture_output=True, text=True, check=False,
                                   env=self.pkg.env())
             self.assertEqual(proc.returncode, rc, cmd)
             self.assertIn('error: oops', proc.stderr)
-
-    def test_scripts_started_by_the_holder_go_on(self):
-        proc = subprocess.run(
-            ['bash', '-c', '. "$1"/lib.sh && lock_work && "$1"/prepare-tree.sh',
-             '-', SCRIPTS], env=self.pkg.env(), capture_output=True, text=True,
-            check=False, timeout=60)
-        self.assertEqual(proc.returncode, 0, proc.stderr)
 
 
 if __name__ == '__main__':
