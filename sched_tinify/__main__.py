@@ -10,6 +10,7 @@ test     the test command: the static checks, then the deadline loop
 mutants  PATH...: every mutant where it applies, against its control
 sizes    the tiny kernels of sched_tinify/sizes.py
 prepare  the kernel tree and its steps (sched_tinify/tree.py)
+ci       check the CI definition (sched_tinify/ci.py)
 list, info, results: the targets; ci/matrix.json's values; a target
          step's results as an expected file's lines
 
@@ -27,7 +28,7 @@ import sys
 import time
 from typing import Dict, List, Optional, Tuple
 
-from . import budget, config, judge, mutants, parse, peer, render, run, sizes, tree
+from . import budget, ci, config, judge, mutants, parse, peer, render, run, sizes, tree
 
 # How much the text of vmlinux or kernel/sched/ may grow, baseline to the
 # last step, in percent, in any plain cell (the options at y).
@@ -88,9 +89,8 @@ def selfcheck(work: run.Work, kp, t: config.Target, step: str, sha: str):
     sw = selfcheck_work(work, t)
     res = run.load(sw, step, t.name)
     inputs = dict(run.inputs_of(t, sha), overlay=run.Overlay.planted().digest)
-    if not run.fresh(res, config.key(inputs)):
-        why = 'not run' if not res else 'stale' if res['key'] != config.key(inputs) else \
-            'incomplete'
+    why = run.stale(res, config.key(inputs))
+    if why:
         return f'{t.name}: planted bugs: {why}', [f'selfcheck {t.name}: {why}']
     checks = mutants.planted(judge.read_log(os.path.join(sw.out(step, t.name), 'test.log')))
     missed = [f'selfcheck {t.name}: {name} MISSED: {why}' for name, ok, why in checks if not ok]
@@ -121,8 +121,8 @@ def cmd_sizes(args, work: run.Work, steps) -> int:
             if len(on) + len(off) != len([o for o in opts.split(',') if o]):
                 raise config.ConfigError(f'variant {name}: CONFIG_X=y or =n only')
             for step, sha in steps:
-                print(f'{arch} {name} {step}: {sizes.measure(work, arch, name, on, off, step, sha)}',
-                      flush=True)
+                what = sizes.measure(work, arch, name, on, off, step, sha)
+                print(f'{arch} {name} {step}: {what}', flush=True)
     with open(os.path.join(work.results, 'size', 'report.md'), 'w', encoding='utf-8') as f:
         f.write(sizes.render(os.path.join(work.results, 'size'), work.tree,
                              [s for s, _ in steps]) + '\n')
@@ -160,8 +160,8 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
         print(f'{tag}: {result}', flush=True)
         rows.append((m, t, step, result, diffs))
     lines, good = mutants.summary(rows)
-    with open(os.path.join(work.results, 'mutants', 'summary.md'), 'w', encoding='utf-8') as f:
-        f.write('\n'.join(['# Mutants', ''] + lines) + '\n')
+    config.write(os.path.join(work.results, 'mutants', 'summary.md'),
+                 '\n'.join(['# Mutants', ''] + lines) + '\n')
     print('\n'.join(lines[:lines.index('')]))
     return 0 if good else 1
 
@@ -190,7 +190,7 @@ CHECKS = (('unit tests of the tooling', [sys.executable, '-m', 'unittest', 'disc
           ('shellcheck', ['bash', '-c', 'shellcheck -x scripts/*.sh .ci/run && '
                           'echo "shellcheck: clean"']),
           ('checkpatch --strict', ['scripts/checkpatch.sh']),
-          ('CI definition', ['scripts/check-ci.sh']))
+          ('CI definition', [sys.executable, '-m', 'sched_tinify', 'ci']))
 
 
 def static_checks(work: run.Work, start: float) -> List[str]:
@@ -209,7 +209,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     """The static checks, then the deadline loop (sched_tinify/budget.py):
     items in order while they fit, then the report of what ran, naming
     what was left (--full: the main job and every mutant, no deadline)."""
-    start = time.time() - args.elapsed
+    start = args.start
     failed = [] if args.no_checks else static_checks(work, start)
     if failed:
         print(f'red: {", ".join(failed)} failed (see above)')
@@ -339,8 +339,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
     ran = {'upstream', 'selfcheck'} if plan is None else (ran or set())
     tree = work.tree
     series_dir = work.series
-    with open(os.path.join(work.work, work.pkg, 'package-version'), encoding='utf-8') as f:
-        installed = f.read().strip()
+    installed = config.read(os.path.join(work.work, work.pkg, 'package-version')).strip()
     data.update(
         steps=steps, kinds={t.name: t.kind for t in targets if t.kind != 'upstream'},
         package=work.pkg,
@@ -422,7 +421,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
 def main(argv: List[str]) -> int:
     ap = argparse.ArgumentParser(prog='python3 -m sched_tinify', description=__doc__.split('\n')[0])
     ap.add_argument('command', choices=('run', 'judge', 'mutants', 'test', 'list', 'info',
-                                        'results', 'sizes', 'prepare'))
+                                        'results', 'sizes', 'prepare', 'ci'))
     ap.add_argument('--arch', default='arm,x86_64', help='sizes: architectures')
     ap.add_argument('--variant', action='append', default=[], metavar='NAME=CONFIG_X=y|n,...',
                     help='sizes: a variant of the tiny configuration')
@@ -454,12 +453,16 @@ def main(argv: List[str]) -> int:
                     help='then boot every cell N times a variant at the last step (test: '
                     'SCHED_TINIFY_REPEAT, default 5)')
     args = ap.parse_intermixed_args(argv)
+    # The test command's clock: from the start of scripts/test.sh.
+    args.start = time.time() - args.elapsed
     run.catch_signals()
     try:
         args.data = config.load()
         targets = config.targets(args.data, args.targets,
                                  tuple(k for k in args.kinds.split(',') if k))
         work = run.Work.from_env(args.data)
+        if args.command == 'ci':
+            return ci.main()
         if args.command == 'list':
             # The targets asked for (with --same-as: the debug cells of a
             # cell), one a line, or as JSON for the CI's job matrix.
@@ -488,7 +491,7 @@ def main(argv: List[str]) -> int:
             work.lock(' '.join(['sched_tinify'] + argv))
             if args.command == 'test':
                 print(f'\n== set-up: the kernel tree, the series applied as posted to the '
-                      f'pristine tree (at {args.elapsed} s)', flush=True)
+                      f'pristine tree (at {round(time.time() - args.start)} s)', flush=True)
             tree.prepare(work)
         if args.command == 'prepare':
             return 0

@@ -171,6 +171,16 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def read(path: str) -> str:
+    with open(path, encoding='utf-8') as f:
+        return f.read()
+
+
+def write(path: str, text: str) -> None:
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(text)
+
+
 def file_digest(path: str) -> str:
     with open(os.path.join(REPO, path), 'rb') as f:
         return digest(f.read())

@@ -285,7 +285,8 @@ def code(tree: str, steps: List[Tuple[str, str]]) -> List[str]:
     """Report lines: kernel/sched/core.c's lines per step, and the diffstat
     of the whole series."""
     lines = ['| step | core.c lines |', '|---|---|']
-    lines += [f'| {name} | {run.git(tree, "show", f"{sha}:kernel/sched/core.c").stdout.count(chr(10))} |'
+    lines += [f'| {name} | '
+              f'{run.git(tree, "show", f"{sha}:kernel/sched/core.c").stdout.count(chr(10))} |'
               for name, sha in steps]
     stat = run.git(tree, 'diff', '--stat=72', '--diff-algorithm=minimal', steps[0][1],
                    steps[-1][1]).stdout.rstrip()

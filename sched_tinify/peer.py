@@ -123,11 +123,9 @@ def expected_name(work: run.Work, sha: str, kconfig: str) -> str:
 def judge(work: run.Work, step: str, sha: str) -> List[str]:
     """What is wrong with the peer check at @step (empty: green)."""
     res = run.load_json(os.path.join(work.results, 'peer', step, 'result.json'))
-    if not run.fresh(res, config.key(inputs(sha))):
-        return ['not run' if not res else 'stale' if res['key'] != config.key(inputs(sha))
-                else 'incomplete']
-    if res.get('harness_error'):
-        return [f'harness failure: {res["harness_error"]}']
+    why = run.stale(res, config.key(inputs(sha)))
+    if why:
+        return [why]
     if res['qemu_rc'] or 'peer: done' not in res['peer']:
         return [f'QEMU exited {res["qemu_rc"]} before the init was done']
     with open(os.path.join(config.REPO, 'peer', f'{res["expected"]}.expected'),

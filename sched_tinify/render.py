@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import List
 
-from . import judge
+from . import config, judge
 
 KINDS = [('cell', 'Cells: against the baseline in the same cell'),
          ('tiny', 'Tiny cells: against their expected results'),
@@ -132,8 +132,7 @@ def write(data: dict, folder: str) -> List[str]:
     caller's)."""
     os.makedirs(os.path.join(folder, 'junit'), exist_ok=True)
     paths = [os.path.join(folder, 'report.md')]
-    with open(paths[0], 'w', encoding='utf-8') as f:
-        f.write(markdown(data))
+    config.write(paths[0], markdown(data))
     for name in data['kinds']:
         paths.append(os.path.join(folder, 'junit', f'{name}.xml'))
         junit(data, name).write(paths[-1], encoding='utf-8', xml_declaration=True)

@@ -102,8 +102,7 @@ class Work:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            with open(path, encoding='utf-8') as f:
-                holder = f.read().strip() or 'a run that is still starting'
+            holder = config.read(path).strip() or 'a run that is still starting'
             pid = re.match(r'pid (\d+),', holder)
             holder += f'; stop it with kill {pid.group(1)}' if pid else ''
             print(f'error: another run holds {path}: {holder}. It checks steps out in '
@@ -231,7 +230,8 @@ def upstream_sha(work: Work) -> str:
                   encoding='utf-8') as f:
             return f.read().strip()
     except OSError as e:
-        raise HarnessError(f'no upstream-form commit: run scripts/matrix.sh --prepare-only ({e})') from e
+        raise HarnessError('no upstream-form commit: run scripts/matrix.sh --prepare-only '
+                           f'({e})') from e
 
 
 def suites_added(series_dir: str) -> List[str]:
@@ -298,11 +298,21 @@ def load(work: Work, step: str, name: str) -> Optional[dict]:
     return load_json(os.path.join(work.out(step, name), 'result.json'))
 
 
+def stale(result: Optional[dict], key: str) -> str:
+    """Why @result is not fresh ('' when it is). The one freshness rule: a
+    complete result of the current inputs (a harness failure is never
+    kept: it says nothing of the kernel)."""
+    if not result:
+        return 'not run'
+    if result.get('key') != key:
+        return 'stale'
+    if result.get('complete') is not True:
+        return 'incomplete'
+    return f'harness failure: {result["harness_error"]}' if result.get('harness_error') else ''
+
+
 def fresh(result: Optional[dict], key: str) -> bool:
-    """The one freshness rule: a complete result of the current inputs
-    (a harness failure is never kept: it says nothing of the kernel)."""
-    return bool(result) and result.get('key') == key and result.get('complete') is True \
-        and not result.get('harness_error')
+    return not stale(result, key)
 
 
 def inputs_of(target: config.Target, sha: str, sched_only: bool = False,
@@ -324,8 +334,7 @@ class Overlay:
         self.name, self.edits, self.sed = name, edits, sed
         script = ''
         if sed:
-            with open(sed, encoding='utf-8') as f:
-                script = f.read()
+            script = config.read(sed)
         self.digest = config.digest(json.dumps([name, edits, script]).encode())
 
     @classmethod
@@ -421,8 +430,8 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
     # kunit.py puts its console= and kunit_shutdown= last: after "--" they
     # go to init, which runs once the suites are done.
     boot += [f'--kernel_args=console={target.console} --'] if target.kmemleak else []
-    with open(os.path.join(out, 'cmd'), 'w', encoding='utf-8') as f:
-        f.write(f'cd {shlex.quote(work.tree)}\n{shlex.join(build)}\n{shlex.join(boot)}\n')
+    config.write(os.path.join(out, 'cmd'),
+                 f'cd {shlex.quote(work.tree)}\n{shlex.join(build)}\n{shlex.join(boot)}\n')
     t0 = time.time()
     rc = command(build, os.path.join(out, 'build.log'), work.tree, env)
     if rc == 0 and target.kmemleak:
@@ -435,8 +444,8 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
         return
     res.save(sizes=sizes(target, bdir))
     # What the folder holds now, for repeat(): the key of this build.
-    with open(os.path.join(bdir, 'sched-tinify.key'), 'w', encoding='utf-8') as f:
-        f.write(res.data['key'] if not overlay else 'overlay')
+    config.write(os.path.join(bdir, 'sched-tinify.key'),
+                 res.data['key'] if not overlay else 'overlay')
     boot_result(target, res, out, bdir, boot, env, work.tree)
 
 
@@ -483,8 +492,7 @@ def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: s
     bdir = work.build_dir(target)
     key = config.key(inputs_of(target, sha))
     try:
-        with open(os.path.join(bdir, 'sched-tinify.key'), encoding='utf-8') as f:
-            built = f.read().strip() == key
+        built = config.read(os.path.join(bdir, 'sched-tinify.key')).strip() == key
     except OSError:
         built = False
     if not built:
@@ -533,8 +541,8 @@ def kmemleak_initrd(work: Work, target: config.Target, bdir: str, log: str) -> i
                         '-lgcc'], log, append=True)
     if rc:
         return rc
-    with open(f'{bdir}/kmemleak-initramfs.list', 'w', encoding='utf-8') as f:
-        f.write(f'dir /d 700 0 0\nfile /init {bdir}/kmemleak-init 755 0 0\n')
+    config.write(f'{bdir}/kmemleak-initramfs.list',
+                 f'dir /d 700 0 0\nfile /init {bdir}/kmemleak-init 755 0 0\n')
     with open(f'{bdir}/kmemleak-initramfs.cpio', 'wb') as f:
         return subprocess.run([f'{bdir}/usr/gen_init_cpio', f'{bdir}/kmemleak-initramfs.list'],
                               stdout=f, check=False).returncode
@@ -551,16 +559,14 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
     configs = [os.path.join(config.REPO, f) for f in target.kunitconfig]
     section = ''
     if target.needs:
-        with open(configs[0], encoding='utf-8') as f:
-            text = f.read()
+        text = config.read(configs[0])
         marker = re.search(rf'^# needs {target.needs}:$', text, re.M)
         if not marker:
             raise HarnessError(f'{configs[0]} has no "# needs {target.needs}:" section')
         section = 'used' if has_option(work.tree, res.data['sha'], target.needs) else 'left out'
         if section == 'left out':
             configs[0] = os.path.join(out, 'kunitconfig')
-            with open(configs[0], 'w', encoding='utf-8') as f:
-                f.write(text[:marker.start()])
+            config.write(configs[0], text[:marker.start()])
     touched = touched_files(series_dir)
     # Every kernel/sched object and those of the .c files the series
     # touches are compiled at every step, so that their warnings are in

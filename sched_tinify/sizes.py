@@ -61,8 +61,7 @@ def measurement(arch_dir: str, variant: str, step: str) -> Optional[dict]:
         return None
     memory = ''
     if os.path.exists(os.path.join(d, 'memory')):
-        with open(os.path.join(d, 'memory'), encoding='utf-8') as f:
-            memory = f.read().strip()
+        memory = config.read(os.path.join(d, 'memory')).strip()
     return {'sizes': read_table(os.path.join(d, 'size'), 4),
             'structs': read_table(os.path.join(d, 'structs'), 1),
             'vmlinux': os.path.join(d, 'vmlinux'), 'memory': memory}
@@ -194,8 +193,7 @@ def tinyconfig(work: run.Work, arch: str, bdir: str, log: str, on: List[str],
     for i, argv in enumerate([make + ['tinyconfig'], cfg, make + ['olddefconfig']]):
         if run.command(argv, log, work.tree, env, append=i > 0):
             raise run.HarnessError(f'{argv[-1]} failed; log: {log}')
-    with open(f'{bdir}/.config', encoding='utf-8') as f:
-        kconfig = f.read().splitlines()
+    kconfig = config.read(f'{bdir}/.config').splitlines()
     missing = [f'CONFIG_{o}=y' for o in on if f'CONFIG_{o}=y' not in kconfig] + \
         [f'CONFIG_{o}=n' for o in off if f'# CONFIG_{o} is not set' not in kconfig]
     if missing:
@@ -221,8 +219,7 @@ def struct_sizes(bdir: str, tree: str) -> Dict[str, int]:
     with open(f'{bdir}/kernel/sched/.build_policy.o.cmd', encoding='utf-8') as f:
         cmd = re.search(r'^(?:saved)?cmd_kernel/sched/build_policy\.o := (.*)$', f.read(),
                         re.M).group(1)
-    with open(f'{tree}/kernel/sched/build_policy.c', encoding='utf-8') as f:
-        head = f.read().split('#include "sched.h"')[0]
+    head = config.read(f'{tree}/kernel/sched/build_policy.c').split('#include "sched.h"')[0]
     with open(f'{bdir}/st-sizes.c', 'w', encoding='utf-8') as f:
         f.write(f'{head}#include "{tree}/kernel/sched/sched.h"\n'
                 'const unsigned long st_task_struct = sizeof(struct task_struct);\n'
@@ -231,8 +228,7 @@ def struct_sizes(bdir: str, tree: str) -> Dict[str, int]:
     cmd = cmd.replace('-Wp,-MMD,kernel/sched/.build_policy.o.d', '')
     subprocess.run(f'{cmd} -S -o st-sizes.s st-sizes.c', shell=True, cwd=bdir, check=True,
                    capture_output=True)
-    with open(f'{bdir}/st-sizes.s', encoding='utf-8') as f:
-        asm = f.read()
+    asm = config.read(f'{bdir}/st-sizes.s')
     return {name: int(re.search(rf'^st_{name}:\s*\n\s*\.(?:long|quad|word|4byte|8byte)\s+'
                                 r'(\d+)', asm, re.M).group(1)) for name in ('task_struct', 'rq')}
 
@@ -249,8 +245,8 @@ def measure(work: run.Work, arch: str, variant: str, on: List[str], off: List[st
     log = os.path.join(out, 'build.log')
     missing = tinyconfig(work, arch, bdir, log, on, off, ('vmlinux', IMAGE[arch].split('/')[-1]))
     if missing:
-        with open(os.path.join(out, 'skipped'), 'w', encoding='utf-8') as f:
-            f.write(f'not built: {" ".join(missing)} not in .config at {step}\n')
+        config.write(os.path.join(out, 'skipped'),
+                     f'not built: {" ".join(missing)} not in .config at {step}\n')
         return f'not built ({" ".join(missing)} not in .config)'
     shutil.copy(f'{bdir}/.config', f'{out}/config')
     shutil.copy(f'{bdir}/vmlinux', f'{out}/vmlinux')
@@ -263,14 +259,13 @@ def measure(work: run.Work, arch: str, variant: str, on: List[str], off: List[st
             rows = subprocess.run(argv, capture_output=True, text=True,
                                   check=True).stdout.splitlines()
             f.write(f'{obj} {" ".join(rows[-1].split()[:4])}\n')
-    with open(f'{out}/structs', 'w', encoding='utf-8') as f:
-        f.write(''.join(f'{k} {v}\n' for k, v in struct_sizes(bdir, work.tree).items()))
+    config.write(f'{out}/structs',
+                 ''.join(f'{k} {v}\n' for k, v in struct_sizes(bdir, work.tree).items()))
     boot(arch, bdir, f'{out}/boot.log', '64M')
     with open(f'{out}/boot.log', encoding='utf-8', errors='replace') as f:
         line = re.search(r'Memory: .*', f.read())
     if not line:
         raise run.HarnessError(f'no "Memory:" line when booted; log: {out}/boot.log')
-    with open(f'{out}/memory', 'w', encoding='utf-8') as f:
-        f.write(line.group(0).strip() + '\n')
+    config.write(f'{out}/memory', line.group(0).strip() + '\n')
     return f'kernel/sched dec {read_table(f"{out}/size", 4)["kernel/sched/built-in.a"][3]}'
 

@@ -156,8 +156,7 @@ def unpack(work: run.Work, tarball: str, version: str, stamp: str) -> None:
     os.rename(new, work.tree)
     os.rmdir(os.path.dirname(new))
     git(work.tree, 'worktree', 'add', '-q', '--detach', scratch, 'pristine')
-    with open(stamp, 'w', encoding='utf-8') as f:
-        f.write(f'{version}\n')
+    config.write(stamp, f'{version}\n')
 
 
 def lay_tests(cwd: str, base: str, message: str) -> str:
@@ -217,8 +216,7 @@ def prepare(work: run.Work) -> None:
     os.makedirs(top, exist_ok=True)
     stamped = ''
     if os.path.isfile(stamp):
-        with open(stamp, encoding='utf-8') as f:
-            stamped = f.read().strip()
+        stamped = config.read(stamp).strip()
     if stamped != version or not os.path.isdir(work.tree) or git(
             work.tree, 'rev-parse', '-q', '--verify', 'refs/tags/pristine',
             check=False).returncode:
@@ -249,8 +247,7 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
     steps_file, upstream = work.steps_file, os.path.join(os.path.dirname(work.steps_file),
                                                          'upstream-kunit')
     try:
-        with open(steps_file + '.key', encoding='utf-8') as f:
-            kept = f.read().strip() == key
+        kept = config.read(steps_file + '.key').strip() == key
         with open(steps_file, encoding='utf-8') as f:
             shas = [line.split()[1] for line in f]
         n = len(shas)
@@ -276,21 +273,18 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
               f'the pristine tree plus patches 1..{n - 1}')
         series.append(git(scratch, 'rev-parse', 'HEAD').stdout.strip())
         names.append(f'{n:02d}-{re.sub(r"^[0-9]{4}-|[.]patch$", "", patch)}')
-    steps = [f'{name} {lay_tests(scratch, sha, f"sched-tinify: the KUnit tests from kunit/ on {name}")}'
-             for name, sha in zip(names, series)]
+    steps = [f'{n} {lay_tests(scratch, sha, f"sched-tinify: the KUnit tests from kunit/ on {n}")}'
+             for n, sha in zip(names, series)]
     # The upstream-form patches (SERIES/kunit/*.patch): on the pristine
     # tree alone; the upstream target runs that commit.
     if upstream_patches:
         git(scratch, 'checkout', '-q', '-f', '--detach', 'pristine')
         for path in upstream_patches:
             apply(scratch, path, os.path.relpath(path, config.REPO), 'the pristine tree')
-        with open(upstream, 'w', encoding='utf-8') as f:
-            f.write(git(scratch, 'rev-parse', 'HEAD').stdout)
-    with open(steps_file + '.tmp', 'w', encoding='utf-8') as f:
-        f.write(''.join(f'{s}\n' for s in steps))
+        config.write(upstream, git(scratch, 'rev-parse', 'HEAD').stdout)
+    config.write(steps_file + '.tmp', ''.join(f'{s}\n' for s in steps))
     os.replace(steps_file + '.tmp', steps_file)
-    with open(steps_file + '.key', 'w', encoding='utf-8') as f:
-        f.write(f'{key}\n')
+    config.write(steps_file + '.key', f'{key}\n')
     note(f'{work.pkg} {version}: {len(steps)} step(s) ready in {steps_file}' +
          (f', and the upstream-form tests ({len(upstream_patches)} patch(es))'
           if upstream_patches else ''))

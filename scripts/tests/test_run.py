@@ -244,6 +244,17 @@ class FreshTest(unittest.TestCase):
             with self.subTest(result):
                 self.assertIs(run.fresh(result, 'k'), fresh)
 
+    def test_why_not(self):
+        """What the report says of a result that is not fresh: a harness
+        failure by its words (the peer check run without root)."""
+        for result, why in ((None, 'not run'), ({'key': 'x', 'complete': True}, 'stale'),
+                            ({'key': 'k', 'complete': False}, 'incomplete'),
+                            ({'key': 'k', 'complete': True, 'harness_error': 'not root'},
+                             'harness failure: not root'),
+                            ({'key': 'k', 'complete': True}, '')):
+            with self.subTest(result):
+                self.assertEqual(run.stale(result, 'k'), why)
+
     def test_scope_of_a_build(self):
         t = config.Target(name='b', arch='arm', cross_compile='', compiler='gcc',
                           console='ttyAMA0', kunitconfig=('kunitconfigs/arm-up',),

@@ -1,6 +1,7 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Check the CI workflow by parsing it, not by searching its text.
+"""Check the CI definition (python3 -m sched_tinify ci): yamllint on the
+workflow, ci/matrix.json against its schema, and the workflow parsed, not
+searched as text.
 
 The workflow (.github/workflows/kunit-matrix.yml) must run, in the run:
 commands of its steps (a comment does not count), what the local scripts
@@ -12,15 +13,22 @@ job has a timeout; a job that restores the ccache saves it whatever the
 verdict; runs start only for the paths results depend on, and a newer
 run of a branch cancels the older one.
 
-Usage: scripts/ci_check.py WORKFLOW
 Exit status 0 when it holds, 1 with a line per problem otherwise, 2 when
 the workflow cannot be read.
 """
 
+import os
+import subprocess
 import sys
 from typing import Dict, List
 
 import yaml
+
+from . import config
+
+WORKFLOW = os.path.join(config.REPO, '.github', 'workflows', 'kunit-matrix.yml')
+LINT = '{extends: default, rules: {line-length: {max: 100}, truthy: {check-keys: false}, ' \
+    'document-start: disable}}'
 
 # (job, text that one of its run: commands must contain)
 WANT = [
@@ -36,7 +44,8 @@ WANT = [
     ('tiny-mutants', 'scripts/mutants.sh --kinds tiny'),
 ]
 # The paths a run must start for.
-PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**']
+PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**', 'sched_tinify/**',
+         'peer/**']
 
 
 def commands(job: dict) -> str:
@@ -92,21 +101,22 @@ def check(wf: dict) -> List[str]:
     return problems
 
 
-def main(argv: List[str]) -> int:
-    if len(argv) != 1:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
+def main(path: str = WORKFLOW) -> int:
     try:
-        with open(argv[0], encoding='utf-8') as f:
+        cells = config.targets(config.load(), kinds=('cell',))
+        with open(path, encoding='utf-8') as f:
             wf = yaml.safe_load(f)
-    except (OSError, yaml.YAMLError) as err:
-        print(f'ci_check.py: {err}', file=sys.stderr)
+    except (OSError, yaml.YAMLError, config.ConfigError) as err:
+        print(f'ci: {err}', file=sys.stderr)
         return 2
     problems = check(wf or {})
+    lint = subprocess.run(['yamllint', '-f', 'parsable', '-d', LINT, path], capture_output=True,
+                          text=True, check=False)
+    problems += [f'yamllint: {line}' for line in (lint.stdout + lint.stderr).splitlines()]
+    if lint.returncode and not problems:
+        problems.append(f'yamllint exited {lint.returncode}')
     for p in problems:
-        print(f'ci_check.py: {argv[0]}: {p}', file=sys.stderr)
+        print(f'ci: {path}: {p}', file=sys.stderr)
+    print(f'CI definition {"OK" if not problems else "WRONG"}: {len(cells)} cells from '
+          'ci/matrix.json')
     return 1 if problems else 0
-
-
-if __name__ == '__main__':
-    sys.exit(main(sys.argv[1:]))

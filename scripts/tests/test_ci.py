@@ -1,16 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Tests of scripts/ci_check.py: the CI workflow, parsed."""
+"""Tests of sched_tinify/ci.py: the CI definition, parsed."""
 
 import copy
 import os
+import sys
+import tempfile
 import unittest
+from unittest import mock
 
 import yaml
 
-import ci_check
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from sched_tinify import ci as ci_check  # noqa: E402 pylint: disable=wrong-import-position
 
-WORKFLOW = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '.github',
-                        'workflows', 'kunit-matrix.yml')
+WORKFLOW = ci_check.WORKFLOW
 
 
 class CiCheckTest(unittest.TestCase):
@@ -24,7 +27,18 @@ class CiCheckTest(unittest.TestCase):
 
     def test_the_project_workflow_holds(self):
         self.assertEqual(ci_check.check(self.wf), [])
-        self.assertEqual(ci_check.main([WORKFLOW]), 0)
+        with mock.patch('sys.stdout'):
+            self.assertEqual(ci_check.main(), 0)
+
+    def test_yamllint_problems_are_problems(self):
+        """Valid YAML that yamllint refuses (a line of 121 characters)."""
+        with tempfile.NamedTemporaryFile('w', suffix='.yml') as f:
+            with open(WORKFLOW, encoding='utf-8') as wf:
+                f.write(wf.read() + '#' + ' x' * 60 + '\n')
+            f.flush()
+            with mock.patch('sys.stdout'), mock.patch('sys.stderr') as err:
+                self.assertEqual(ci_check.main(f.name), 1)
+            self.assertIn('line too long', ''.join(str(c) for c in err.mock_calls))
 
     def test_a_command_in_a_comment_does_not_count(self):
         wf = self.variant()
