@@ -123,9 +123,8 @@ def cmd_sizes(args, work: run.Work, steps) -> int:
             for step, sha in steps:
                 what = sizes.measure(work, arch, name, on, off, step, sha)
                 print(f'{arch} {name} {step}: {what}', flush=True)
-    with open(os.path.join(work.results, 'size', 'report.md'), 'w', encoding='utf-8') as f:
-        f.write(sizes.render(os.path.join(work.results, 'size'), work.tree,
-                             [s for s, _ in steps]) + '\n')
+    config.write(os.path.join(work.results, 'size', 'report.md'), sizes.render(
+        os.path.join(work.results, 'size'), work.tree, [s for s, _ in steps]) + '\n')
     print(f'size report: {os.path.join(work.results, "size", "report.md")}')
     return 0
 

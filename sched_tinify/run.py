@@ -15,6 +15,7 @@ naming the holder.
 
 import contextlib
 import fcntl
+import functools
 import json
 import os
 import re
@@ -182,9 +183,11 @@ def checkout(work: Work, sha: str, tests: bool = True) -> None:
                     raise HarnessError(f'{rel} in the tree differs from kunit/{rel} at {sha}')
 
 
+@functools.lru_cache(maxsize=None)
 def has_option(tree: str, sha: str, symbol: str) -> bool:
     """Does the tree at @sha define the Kconfig @symbol? The tests' own
-    stand-ins (kernel/sched/Kconfig.kunit) do not count."""
+    stand-ins (kernel/sched/Kconfig.kunit) do not count. (A commit does
+    not change: asked once.)"""
     rc = git(tree, 'grep', '-q', '-E', f'^(menu)?config {symbol}$', sha, '--',
              ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit',
              check=False).returncode
