@@ -26,6 +26,7 @@ import shutil
 import signal
 import sys
 import time
+import traceback
 from typing import Dict, List, Optional, Tuple
 
 from . import budget, ci, config, judge, mutants, parse, peer, render, run, sizes, tree
@@ -192,16 +193,27 @@ CHECKS = (('unit tests of the tooling', [sys.executable, '-m', 'unittest', 'disc
           ('CI definition', [sys.executable, '-m', 'sched_tinify', 'ci']))
 
 
-def static_checks(work: run.Work, start: float) -> List[str]:
+def static_checks(work: run.Work, start: float) -> Dict[str, int]:
     """The tooling's unit tests, shellcheck, checkpatch --strict, the CI
-    definition (CHECKS): the names of those that failed."""
-    failed = []
+    definition (CHECKS), run from the repository with this run's folders:
+    {name: exit status} of those that failed (1: red; else the check
+    could not run)."""
+    env = dict(os.environ, SCHED_TINIFY_TREE=work.tree, SCHED_TINIFY_WORK=work.work,
+               SCHED_TINIFY_SERIES=work.series, SCHED_TINIFY_STEPS_FILE=work.steps_file,
+               SCHED_TINIFY_RESULTS=os.path.dirname(work.results))
+    failed = {}
     for name, argv in CHECKS:
         print(f'\n== {name} (at {round(time.time() - start)} s)', flush=True)
-        if run.command(argv, None, cwd=config.REPO,
-                       env=dict(os.environ, SCHED_TINIFY_TREE=work.tree)):
-            failed.append(name)
+        rc = run.command(argv, None, cwd=config.REPO, env=env)
+        if rc:
+            failed[name] = rc
     return failed
+
+
+def checks_status(failed: Dict[str, int]) -> int:
+    """The test command's exit status after its static checks: red (1)
+    when each that failed found problems, 2 when one could not run."""
+    return 0 if not failed else 1 if set(failed.values()) == {1} else 2
 
 
 def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
@@ -209,10 +221,10 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     items in order while they fit, then the report of what ran, naming
     what was left (--full: the main job and every mutant, no deadline)."""
     start = args.start
-    failed = [] if args.no_checks else static_checks(work, start)
+    failed = {} if args.no_checks else static_checks(work, start)
     if failed:
-        print(f'red: {", ".join(failed)} failed (see above)')
-        return 1
+        print(f'red: {", ".join(f"{n} (exit {rc})" for n, rc in failed.items())} (see above)')
+        return checks_status(failed)
     if args.no_matrix:
         return 0
     if args.full:
@@ -431,7 +443,7 @@ def main(argv: List[str]) -> int:
                     help='test: seconds of the budget already spent (the set-up)')
     ap.add_argument('--mutants', default=os.path.join(config.REPO, 'kunit', 'mutants'),
                     help='test: the folder of the mutants (default kunit/mutants)')
-    ap.add_argument('--budget', type=int, default=int(os.environ.get('SCHED_TINIFY_BUDGET', 75)),
+    ap.add_argument('--budget', type=int,
                     help='test: minutes to the deadline (SCHED_TINIFY_BUDGET, default 75)')
     ap.add_argument('--no-matrix', action='store_true', help='test: the static checks only')
     ap.add_argument('--no-checks', action='store_true',
@@ -457,6 +469,7 @@ def main(argv: List[str]) -> int:
     run.catch_signals()
     try:
         args.data = config.load()
+        args.budget = args.budget or int(os.environ.get('SCHED_TINIFY_BUDGET', '75'))
         targets = config.targets(args.data, args.targets,
                                  tuple(k for k in args.kinds.split(',') if k))
         work = run.Work.from_env(args.data)
@@ -486,8 +499,9 @@ def main(argv: List[str]) -> int:
         if args.command in ('run', 'judge') and not (args.targets or args.kinds or args.steps
                                                      or args.repeat):
             args.repeat, args.peer = 10, True
-        if args.command in ('run', 'mutants', 'sizes', 'test', 'prepare'):
+        if args.command in ('run', 'judge', 'mutants', 'sizes', 'test', 'prepare'):
             work.lock(' '.join(['sched_tinify'] + argv))
+        if args.command in ('run', 'mutants', 'sizes', 'test', 'prepare'):
             if args.command == 'test':
                 print(f'\n== set-up: the kernel tree, the series applied as posted to the '
                       f'pristine tree (at {round(time.time() - args.start)} s)', flush=True)
@@ -535,6 +549,10 @@ def main(argv: List[str]) -> int:
         return 1
     except (config.ConfigError, run.HarnessError, ValueError, OSError) as e:
         print(f'sched_tinify: error: {e}', file=sys.stderr)
+        return 2
+    except Exception:  # pylint: disable=broad-except
+        # A bug of the harness is its failure, never a red run.
+        traceback.print_exc()
         return 2
 
 

@@ -55,8 +55,11 @@ def on_signal(signum, _frame):
 
 
 def catch_signals() -> None:
+    """Stop on each of SIGNALS, but one ignored when the run started
+    stays ignored (nohup's SIGHUP), as a shell's trap would."""
     for s in SIGNALS + (DEADLINE,):
-        signal.signal(s, on_signal)
+        if signal.getsignal(s) != signal.SIG_IGN:
+            signal.signal(s, on_signal)
 
 
 @dataclass
@@ -128,14 +131,24 @@ def command(argv: List[str], log: Optional[str], cwd: Optional[str] = None,
         try:
             return child.wait()
         except BaseException:
-            for sig, wait in ((signal.SIGTERM, TERM_WAIT), (signal.SIGKILL, 2)):
-                try:
-                    os.killpg(child.pid, sig)
-                    child.wait(wait)
-                    break
-                except (ProcessLookupError, subprocess.TimeoutExpired):
-                    continue
+            with Deferred():
+                stop_group(child)
             raise
+
+
+def stop_group(child: subprocess.Popen) -> None:
+    """SIGTERM to @child's process group, and SIGKILL to what is left of
+    it TERM_WAIT seconds later (the leader may be gone, the rest not)."""
+    try:
+        os.killpg(child.pid, signal.SIGTERM)
+        for _ in range(TERM_WAIT * 10):
+            child.poll()
+            os.killpg(child.pid, 0)
+            time.sleep(0.1)
+        os.killpg(child.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    child.wait()
 
 
 class Deferred:
@@ -507,9 +520,11 @@ def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: s
     shutil.rmtree(top, ignore_errors=True)
     _, env = compiler(target, work)
     for name, cpus, loaded in variants(target, bdir):
-        load = [subprocess.Popen(['sh', '-c', 'while :; do :; done'], start_new_session=True)
-                for _ in range(os.cpu_count() or 1)] if loaded else []
+        load: List[subprocess.Popen] = []
         try:
+            for _ in range((os.cpu_count() or 1) if loaded else 0):
+                load.append(subprocess.Popen(['sh', '-c', 'while :; do :; done'],
+                                             start_new_session=True))
             for i in range(1, count + 1):
                 out = os.path.join(top, name, f'{i:03d}')
                 inputs = dict(inputs_of(target, sha), variant=name, count=str(count))
@@ -526,9 +541,10 @@ def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: s
                     res.save(interrupted=str(e))
                     raise
         finally:
-            for p in load:
-                os.killpg(p.pid, signal.SIGKILL)
-                p.wait()
+            with Deferred():
+                for p in load:
+                    os.killpg(p.pid, signal.SIGKILL)
+                    p.wait()
 
 
 def kmemleak_initrd(work: Work, target: config.Target, bdir: str, log: str) -> int:

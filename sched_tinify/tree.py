@@ -90,7 +90,7 @@ def user_work(tree: str, scratch: str) -> List[str]:
     # --all covers the HEAD of every worktree, --reflog every entry.
     own = [c for c in probe('rev-list', '--all', '--reflog', '--format=%h %ce %s',
                             *(['--not'] + pristine if pristine else []))
-           if not c.startswith('commit ') and c.split()[1] not in OURS]
+           if not c.startswith('commit ') and (c.split() + ['', ''])[1] not in OURS]
     if own:
         reasons.append(f'{len(own)} commit(s) of your own (committer not the harness), e.g. '
                        + '; '.join(own[:3]))
@@ -110,7 +110,11 @@ def keep_aside(work: run.Work, reasons: List[str], stamp: str) -> None:
     note(f'{work.tree} holds work that the harness did not make:')
     for reason in reasons:
         note(f'  {reason}')
-    os.rename(work.tree, dest)
+    try:
+        os.rename(work.tree, dest)
+    except OSError as e:
+        raise run.HarnessError(f'cannot move {work.tree} to {dest} ({e}): nothing was deleted; '
+                               'move it yourself') from e
     # The compose worktree is the harness's; other worktrees follow the move.
     shutil.rmtree(os.path.join(work.work, work.pkg, 'compose'), ignore_errors=True)
     if os.path.exists(os.path.join(dest, '.git')):
@@ -134,7 +138,10 @@ def unpack(work: run.Work, tarball: str, version: str, stamp: str) -> None:
         note(f'{work.tree} holds nothing but what the harness made: deleting it')
     # A new tree with the tarball's file times: no object may outlive it.
     for path in (work.tree, scratch, os.path.join(top, 'build'), os.path.join(top, 'unpack')):
-        shutil.rmtree(path, ignore_errors=True)
+        if os.path.islink(path):
+            os.unlink(path)
+        elif os.path.lexists(path):
+            shutil.rmtree(path)
     if os.path.exists(stamp):
         os.unlink(stamp)
     note(f'unpacking {tarball} ({work.pkg} {version}) into {work.tree}')
@@ -165,6 +172,8 @@ def lay_tests(cwd: str, base: str, message: str) -> str:
     src = os.path.join(config.REPO, 'kunit')
     files = sorted(os.path.relpath(os.path.join(d, f), src)
                    for d, _, names in os.walk(os.path.join(src, 'kernel')) for f in names)
+    if not files:
+        raise run.HarnessError(f'no test files under {src}/kernel')
     with tempfile.NamedTemporaryFile() as index:
         def g(*argv: str, check: bool = True) -> str:
             proc = git(cwd, *argv, check=check, GIT_INDEX_FILE=index.name)
@@ -182,12 +191,12 @@ def lay_tests(cwd: str, base: str, message: str) -> str:
         return g('commit-tree', '-p', base, '-m', message, g('write-tree'))
 
 
-def apply(cwd: str, path: str, what: str, below: str) -> None:
-    """git am of one patch, exactly as posted (a hunk at an offset is
-    refused too), or Red."""
+def apply(cwd: str, path: str, what: str, below: str, exact: bool = True) -> None:
+    """git am of one patch, exactly as posted (with @exact, a hunk at an
+    offset is refused too), or Red."""
     check = git(cwd, 'apply', '--check', '--verbose', path, check=False)
     out = check.stdout + check.stderr
-    if not check.returncode and '(offset ' not in out:
+    if not check.returncode and not (exact and '(offset ' in out):
         am = git(cwd, 'am', '-q', '--committer-date-is-author-date', path, check=False)
         if not am.returncode:
             return
@@ -280,7 +289,7 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
     if upstream_patches:
         git(scratch, 'checkout', '-q', '-f', '--detach', 'pristine')
         for path in upstream_patches:
-            apply(scratch, path, os.path.relpath(path, config.REPO), 'the pristine tree')
+            apply(scratch, path, os.path.relpath(path, config.REPO), 'the pristine tree', False)
         config.write(upstream, git(scratch, 'rev-parse', 'HEAD').stdout)
     config.write(steps_file + '.tmp', ''.join(f'{s}\n' for s in steps))
     os.replace(steps_file + '.tmp', steps_file)

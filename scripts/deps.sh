@@ -43,7 +43,11 @@ else
 	SUDO=()
 fi
 # In a session of its own: a signal that stops this script must not leave
-# dpkg half done.
+# dpkg half done. The script stops once apt-get is done.
+for sig in INT:130 TERM:143 HUP:129 QUIT:131; do
+	# shellcheck disable=SC2064 # the status now, on purpose
+	trap "exit ${sig#*:}" "${sig%:*}"
+done
 apt=(setsid -w "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -223,7 +223,6 @@ import os
 import shutil
 import subprocess
 import sys
-import sys
 
 cmd = sys.argv[1]
 bdir = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--build_dir=')][0]

@@ -146,12 +146,21 @@ class OptionStepsTest(unittest.TestCase):
 
 class StaticChecksTest(unittest.TestCase):
     def test_each_failed_check_is_named(self):
+        """With its exit status: 1 is red, anything else (a check that
+        could not run: no tree, no shellcheck, a signal) the harness's."""
         main = importlib.import_module('sched_tinify.__main__')
-        work = run.Work('pkg', '/nonexistent', '/nonexistent')
+        work = run.Work('pkg', '/abs/work', '/abs/results/pkg', '/abs/work/pkg/steps',
+                        '/abs/series')
+        # The children run from the repository: they get this run's
+        # folders as absolute paths.
+        env = 'test "$SCHED_TINIFY_WORK $SCHED_TINIFY_SERIES" = "/abs/work /abs/series"'
         with mock.patch.object(main, 'CHECKS', (('one', ['true']), ('two', ['false']),
-                                                ('three', ['sh', '-c', 'exit 3']))), \
+                                                ('three', ['sh', '-c', 'exit 3']),
+                                                ('env', ['sh', '-c', env]))), \
                 mock.patch('sys.stdout'):
-            self.assertEqual(main.static_checks(work, 0), ['two', 'three'])
+            self.assertEqual(main.static_checks(work, 0), {'two': 1, 'three': 3})
+        self.assertEqual([main.checks_status(f) for f in ({}, {'a': 1}, {'a': 1, 'b': 2},
+                                                           {'a': -15})], [0, 1, 2, 2])
 
 
 @faketree.needs_tree

@@ -227,12 +227,52 @@ class CommandTest(unittest.TestCase):
                 time.sleep(0.1)
             self.assertFalse(alive(pid), 'a command of the run outlived it')
 
+    def test_what_the_group_leader_leaves_is_killed(self):
+        """The leader ends on SIGTERM, a process of its group ignores it."""
+        with tempfile.TemporaryDirectory() as d:
+            pid_file = os.path.join(d, 'pid')
+            old = signal.signal(signal.SIGALRM, run.on_signal)
+            self.addCleanup(signal.signal, signal.SIGALRM, old)
+            wait, run.TERM_WAIT = run.TERM_WAIT, 1
+            self.addCleanup(setattr, run, 'TERM_WAIT', wait)
+            signal.alarm(1)
+            with self.assertRaises(run.Stopped):
+                run.command(['bash', '-c', f'bash -c \'trap "" TERM; echo $$ >{pid_file}; '
+                             'exec sleep 60\' & wait'], os.path.join(d, 'log'))
+            with open(pid_file, encoding='utf-8') as f:
+                pid = int(f.read())
+            for _ in range(20):
+                if not alive(pid):
+                    break
+                time.sleep(0.1)
+            self.assertFalse(alive(pid), 'a process of the group outlived the run')
+
 
 class WorkTest(unittest.TestCase):
     def test_kbuild_cannot_build_in_a_folder_with_a_space_or_colon(self):
         for bad in ('/tmp/a b', '/tmp/a:b'):
             with self.subTest(bad), self.assertRaisesRegex(config.ConfigError, 'space or a colon'):
                 run.Work.from_env(config.load(), {'SCHED_TINIFY_WORK': bad})
+
+
+class SignalsTest(unittest.TestCase):
+    def test_an_ignored_signal_stays_ignored(self):
+        """nohup: the terminal's SIGHUP must not stop the run."""
+        saved = {s: signal.getsignal(s) for s in run.SIGNALS + (run.DEADLINE,)}
+        self.addCleanup(lambda: [signal.signal(s, h) for s, h in saved.items()])
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        run.catch_signals()
+        self.assertEqual(signal.getsignal(signal.SIGHUP), signal.SIG_IGN)
+        self.assertEqual(signal.getsignal(signal.SIGTERM), run.on_signal)
+
+    def test_a_bad_setting_is_the_harness_failure(self):
+        """Exit 2 with a message, never a traceback and 1 (red)."""
+        proc = subprocess.run([sys.executable, '-m', 'sched_tinify', 'test', '--no-checks'],
+                              cwd=faketree.REPO, capture_output=True, text=True, check=False,
+                              env=dict(os.environ, SCHED_TINIFY_BUDGET='abc'))
+        self.assertEqual(proc.returncode, 2, proc.stderr)
+        self.assertNotIn('Traceback', proc.stderr)
+        self.assertIn("invalid literal for int() with base 10: 'abc'", proc.stderr)
 
 
 class FreshTest(unittest.TestCase):

@@ -110,7 +110,7 @@ class RunControlTest(unittest.TestCase):
         self.addCleanup(lambda: first.poll() is None and os.killpg(first.pid, signal.SIGKILL))
         self.wait_for_qemu(first)
         for argv in (['matrix.sh', '--prepare-only'], ['matrix.sh', '--targets', 'x86_64-up'],
-                     ['mutants.sh', 'kunit/mutants/ci-subset']):
+                     ['matrix.sh', '--judge'], ['mutants.sh', 'kunit/mutants/ci-subset']):
             with self.subTest(argv=argv):
                 t0 = time.monotonic()
                 proc = self.pkg.run(*argv, timeout=30, scripts_dir=SCRIPTS)
