@@ -93,7 +93,8 @@ def plan(work: run.Work, mutants: List[Mutant], targets: List[config.Target],
                                                                         str, str]]:
     """(mutant, target, step, sha) to run: each mutant in each target of
     its kind, at its first step (in a tiny cell: the first with the cell's
-    option) and its last."""
+    option) and its last; target by target, step by step, so that a build
+    folder moves from one step to the next once."""
     out = []
     last = len(steps) - 1
     for m in mutants:
@@ -116,7 +117,8 @@ def plan(work: run.Work, mutants: List[Mutant], targets: List[config.Target],
                 first += 1
             for k in dict.fromkeys([until] if last_only else [first, until]):
                 out.append((m, t, *steps[k]))
-    return out
+    order = [s for s, _ in steps]
+    return sorted(out, key=lambda x: (targets.index(x[1]), order.index(x[2])))
 
 
 def verdict(m: Mutant, target: config.Target, e: dict) -> str:

@@ -79,6 +79,18 @@ class MutantsTest(unittest.TestCase):
         with self.assertRaisesRegex(config.ConfigError, 'not those of the series'):
             mutants.plan(work, [self.mutant('# file: f\n# step: 07\n')], [UP], STEPS, False)
 
+    def test_plan_moves_each_build_folder_once_a_step(self):
+        """Target by target, step by step: not mutant by mutant, which
+        moves a folder between the first and the last step each time."""
+        work = run.Work('pkg', '/nonexistent', '/nonexistent')
+        two = [self.mutant('# file: f\n# step: 01\n'), self.mutant('# file: g\n# step: 01\n')]
+        got = mutants.plan(work, two, [UP, SMP], STEPS, False)
+        self.assertEqual([(m.file, t.name, s) for m, t, s, _ in got],
+                         [('f', 'arm-up', '01-s'), ('g', 'arm-up', '01-s'),
+                          ('f', 'arm-up', '03-s'), ('g', 'arm-up', '03-s'),
+                          ('f', 'arm-smp', '01-s'), ('g', 'arm-smp', '01-s'),
+                          ('f', 'arm-smp', '03-s'), ('g', 'arm-smp', '03-s')])
+
     def test_verdict(self):
         m = self.mutant('# file: f\n# step: 00\n')
 
