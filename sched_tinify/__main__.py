@@ -219,7 +219,7 @@ def checks_status(failed: Dict[str, int]) -> int:
 def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     """The static checks, then the deadline loop (sched_tinify/budget.py):
     items in order while they fit, then the report of what ran, naming
-    what was left (--full: the main job and every mutant, no deadline)."""
+    what was left."""
     start = args.start
     failed = {} if args.no_checks else static_checks(work, start)
     if failed:
@@ -227,17 +227,6 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
         return checks_status(failed)
     if args.no_matrix:
         return 0
-    if args.full:
-        print(f'\n== the main job (at {round(time.time() - start)} s)', flush=True)
-        args.repeat, args.peer = 10, True
-        cmd_run(args, work, targets, steps, kp)
-        rc = report(args, work, targets, steps, kp)
-        print(f'\n== every mutant at its last step (at {round(time.time() - start)} s)',
-              flush=True)
-        folder = args.mutants
-        args.paths, args.last_only = [os.path.join(folder, d) for d in sorted(os.listdir(
-            folder)) if os.path.isdir(os.path.join(folder, d))], True
-        return max(rc, cmd_mutants(args, work, targets, steps, kp))
     args.repeat = args.repeat or int(os.environ.get('SCHED_TINIFY_REPEAT', '5'))
     print(f'\n== as much of the main job and of the mutants as ends before the deadline '
           f'(at {round(time.time() - start)} s)', flush=True)
@@ -448,8 +437,6 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--no-matrix', action='store_true', help='test: the static checks only')
     ap.add_argument('--no-checks', action='store_true',
                     help='test: no static checks, the deadline loop only (the tests of the loop)')
-    ap.add_argument('--full', action='store_true',
-                    help='test: no deadline: the main job, then every mutant at its last step')
     ap.add_argument('paths', nargs='*', help='mutants: folders, *.sed files or lists')
     ap.add_argument('--last-only', action='store_true', help='mutants: at their last step only')
     ap.add_argument('--targets', default='')

@@ -10,12 +10,6 @@ die() {
 	exit 2
 }
 
-# red MESSAGE: what the harness checks failed: exit 1, as a red run.
-red() {
-	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
-	exit 1
-}
-
 note() {
 	printf '%s: %s\n' "${0##*/}" "$*" >&2
 }

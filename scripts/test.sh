@@ -13,18 +13,16 @@
 # why. SCHED_TINIFY_REPEAT: boots a variant of every cell at the last step
 # (default 5).
 #
-# Usage: scripts/test.sh [--no-matrix | --full]
+# Usage: scripts/test.sh [--no-matrix]
 #   --no-matrix  stop after the static checks (for a quick local run)
-#   --full       no deadline: the main job (scripts/matrix.sh) and every
-#                mutant at its last step
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 case ${1:-} in
 -h | --help) usage; exit 0 ;;
-'' | --no-matrix | --full) ;;
-*) die "usage: ${0##*/} [--no-matrix | --full]" ;;
+'' | --no-matrix) ;;
+*) die "usage: ${0##*/} [--no-matrix]" ;;
 esac
 printf '== set-up: packages (at 0 s)\n'
 "$REPO/scripts/deps.sh"
