@@ -34,15 +34,21 @@ LINT = '{extends: default, rules: {line-length: {max: 100}, truthy: {check-keys:
 WANT = [
     ('static', 'scripts/test.sh --no-matrix'),
     ('cells', 'python3 -m sched_tinify list --kinds cell --json'),
+    ('cells', 'python3 -m sched_tinify list --kinds build --json'),
+    ('cells', 'python3 -m sched_tinify list --kinds tiny --json'),
     ('cell', 'scripts/matrix.sh --targets "$CELL" --repeat'),
     ('cell', 'python3 -m sched_tinify list --kinds debug --same-as "$CELL"'),
     ('cell', 'GITHUB_STEP_SUMMARY'),
-    ('builds', 'scripts/matrix.sh --kinds build'),
+    ('builds', 'scripts/matrix.sh --targets "$TARGET"'),
     ('upstream', 'scripts/matrix.sh --kinds upstream'),
-    ('tiny', 'scripts/matrix.sh --kinds tiny'),
+    ('tiny', 'scripts/matrix.sh --targets "$TARGET"'),
     ('mutants', 'scripts/mutants.sh --targets "$CELL" kunit/mutants/*/'),
-    ('tiny-mutants', 'scripts/mutants.sh --kinds tiny'),
+    ('tiny-mutants', 'scripts/mutants.sh --targets "$TARGET" kunit/mutants/*/'),
 ]
+# The jobs with one job per target, and the list of ci/matrix.json
+# ("cells" job's output) they take it from.
+MATRICES = {'cell': 'cells', 'mutants': 'cells', 'builds': 'builds', 'tiny': 'tiny',
+            'tiny-mutants': 'tiny'}
 # The paths a run must start for.
 PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**', 'sched_tinify/**',
          'peer/**']
@@ -66,10 +72,10 @@ def check(wf: dict) -> List[str]:
             problems.append(f'no job {name}')
         elif text not in commands(jobs[name]):
             problems.append(f'job {name}: no run: command with {text}')
-    cell = jobs.get('cell', {})
-    if 'fromJSON(needs.cells.outputs.cells)' not in str(cell.get('strategy', {})):
-        problems.append('job cell: its matrix does not come from ci/matrix.json '
-                        '(fromJSON(needs.cells.outputs.cells))')
+    for name, kind in MATRICES.items():
+        want = f'fromJSON(needs.cells.outputs.{kind})'
+        if want not in str(jobs.get(name, {}).get('strategy', {})):
+            problems.append(f'job {name}: its matrix does not come from ci/matrix.json ({want})')
     uploads = [s for j in jobs.values() for s in j.get('steps') or []
                if str(s.get('uses', '')).startswith('actions/upload-artifact')]
     if not any('junit' in str(s.get('with', {}).get('path', '')) for s in uploads):

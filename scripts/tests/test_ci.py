@@ -43,10 +43,18 @@ class CiCheckTest(unittest.TestCase):
     def test_a_command_in_a_comment_does_not_count(self):
         wf = self.variant()
         for step in wf['jobs']['tiny']['steps']:
-            if 'scripts/matrix.sh --kinds tiny' in str(step.get('run', '')):
-                step['run'] = '# scripts/matrix.sh --kinds tiny\ntrue'
-        self.assertIn('job tiny: no run: command with scripts/matrix.sh --kinds tiny',
+            if 'scripts/matrix.sh --targets' in str(step.get('run', '')):
+                step['run'] = '# scripts/matrix.sh --targets "$TARGET"\ntrue'
+        self.assertIn('job tiny: no run: command with scripts/matrix.sh --targets "$TARGET"',
                       ci_check.check(wf))
+
+    def test_one_job_per_target_from_the_matrix_file(self):
+        for job in ('builds', 'tiny-mutants'):
+            with self.subTest(job):
+                wf = self.variant()
+                wf['jobs'][job]['strategy']['matrix']['target'] = [{'name': 'arm-tiny'}]
+                self.assertTrue(any(p.startswith(f'job {job}: its matrix does not come from')
+                                    for p in ci_check.check(wf)))
 
     def test_the_ccache_is_saved_whatever_the_verdict(self):
         wf = self.variant()
