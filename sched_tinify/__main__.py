@@ -503,8 +503,7 @@ def main(argv: List[str]) -> int:
         steps = [(s, sha) for s, sha in every if not wanted or s in wanted]
         plan = None
         if args.plan:
-            with open(args.plan, encoding='utf-8') as f:
-                plan = json.load(f)
+            plan = json.loads(config.read(args.plan))
         if args.command == 'mutants' and not args.paths:
             raise config.ConfigError('mutants: name folders, *.sed files or lists of mutants')
         kp = parse.parser(work.tree)

@@ -167,8 +167,7 @@ def object_uses(build_dir: str, tree: str, files: Set[str]) -> List[Set[str]]:
     paths = {f: f'{top}/{f}' for f in files}
     uses = []
     for cmd in glob.glob(os.path.join(build_dir, '**', '.*.o.cmd'), recursive=True):
-        with open(cmd, encoding='utf-8', errors='replace') as f:
-            text = f.read()
+        text = config.read(cmd, 'replace')
         uses.append({f for f, p in paths.items() if p in text})
     return uses
 

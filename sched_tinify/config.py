@@ -94,10 +94,7 @@ def load(path: str = MATRIX) -> dict:
     """ci/matrix.json, checked."""
     import jsonschema  # pylint: disable=import-outside-toplevel
     try:
-        with open(path, encoding='utf-8') as f:
-            data = json.load(f)
-        with open(SCHEMA, encoding='utf-8') as f:
-            schema = json.load(f)
+        data, schema = json.loads(read(path)), json.loads(read(SCHEMA))
     except (OSError, ValueError) as e:
         raise ConfigError(f'matrix: cannot read {e}') from e
     error = jsonschema.exceptions.best_match(
@@ -112,17 +109,11 @@ def load(path: str = MATRIX) -> dict:
 def targets(data: dict, names: str = '', kinds: Tuple[str, ...] = ()) -> List[Target]:
     """The targets named in a comma-separated list (all when empty), of the
     given kinds (any when empty), in the order of the file."""
-    every = []
-    for t in data['targets']:
-        arch = data['arches'][t['arch']]
-        every.append(Target(
-            name=t['name'], arch=t['arch'], cross_compile=arch['cross_compile'],
-            compiler=arch['compiler'], console=arch['console'],
-            kunitconfig=tuple(t['kunitconfig']), cpus=t.get('cpus', 1),
-            build_only=t.get('build_only', False), needs=t.get('needs', ''),
-            expected=t.get('expected', ''), same_as=t.get('same_as', ''),
-            kmemleak=t.get('kmemleak', False), make=tuple(t.get('make', ())),
-            upstream=t.get('upstream', False)))
+    every = [Target(**{k: tuple(v) if isinstance(v, list) else v for k, v in t.items()
+                       if k != 'comment'},
+                    **{k: data['arches'][t['arch']][k]
+                       for k in ('cross_compile', 'compiler', 'console')})
+             for t in data['targets']]
     pool = [t for t in every if not kinds or t.kind in kinds]
     if not names:
         return pool
@@ -140,8 +131,7 @@ def read_series(series_dir: str) -> List[str]:
     comment), each checked to exist."""
     path = os.path.join(series_dir, 'series')
     try:
-        with open(path, encoding='utf-8') as f:
-            names = [n for n in (line.split('#', 1)[0].strip() for line in f) if n]
+        names = read_list(path)
     except OSError as e:
         raise ConfigError(f'no series file at {path}: {e.strerror}') from e
     for n in names:
@@ -155,8 +145,7 @@ def read_steps(path: str) -> List[Tuple[str, str]]:
     """(name, commit) of every step of a steps file ("NN-name sha" lines,
     sched_tinify/tree.py writes it), 00-baseline first."""
     try:
-        with open(path, encoding='utf-8') as f:
-            lines = [line.split() for line in f if line.strip()]
+        lines = [line.split() for line in read(path).splitlines() if line.strip()]
     except OSError as e:
         raise ConfigError(f'no steps file at {path} ({e.strerror}): '
                           'run scripts/matrix.sh --prepare-only') from e
@@ -171,9 +160,14 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read(path: str) -> str:
-    with open(path, encoding='utf-8') as f:
+def read(path: str, errors: str = 'strict') -> str:
+    with open(path, encoding='utf-8', errors=errors) as f:
         return f.read()
+
+
+def read_list(path: str) -> List[str]:
+    """The names of a list file, one a line, '#' starting a comment."""
+    return [n for n in (line.split('#', 1)[0].strip() for line in read(path).splitlines()) if n]
 
 
 def write(path: str, text: str) -> None:

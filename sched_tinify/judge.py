@@ -72,8 +72,7 @@ def differences(ref: parse.Results, got: parse.Results, label: str) -> List[str]
 
 def read_log(path: str) -> List[str]:
     try:
-        with open(path, encoding='utf-8', errors='backslashreplace') as f:
-            return f.readlines()
+        return config.read(path, 'backslashreplace').splitlines(True)
     except OSError:
         return []
 

@@ -79,9 +79,7 @@ def expand(paths: List[str]) -> List[Mutant]:
         elif p.endswith('.sed'):
             found = [p]
         else:
-            with open(p, encoding='utf-8') as f:
-                found = [os.path.join(config.REPO, n) for n in
-                         (line.split('#', 1)[0].strip() for line in f) if n]
+            found = [os.path.join(config.REPO, n) for n in config.read_list(p)]
         if not found:
             raise config.ConfigError(f'no mutant in {p}')
         out += [read(os.path.realpath(f)) for f in found]

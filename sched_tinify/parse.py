@@ -10,6 +10,8 @@ import re
 import sys
 from typing import Dict, Iterable, List, Tuple
 
+from . import config
+
 # Normalized statuses of a test.
 PASS, SKIP, FAIL, CRASH = 'PASS', 'SKIP', 'FAIL', 'CRASH'
 Results = Dict[str, Tuple[str, str]]
@@ -188,8 +190,7 @@ def located(found: Iterable[str], touched: Iterable[str], sched_only: bool) -> L
 
 def kunit_json(path: str) -> Dict[str, str]:
     """kunit.py's --json (KernelCI format) -> {path: PASS|SKIP|FAIL|ERROR}."""
-    with open(path, encoding='utf-8') as f:
-        top = json.load(f)
+    top = json.loads(config.read(path))
     out = {}
 
     def walk(group, prefix: str) -> None:

@@ -53,9 +53,8 @@ def busybox(work: run.Work) -> str:
                      'dpkg --add-architecture armhf; apt-get -q update'], log, cwd=tmp)
         if run.command(['apt-get', '-q', 'download', 'busybox-static:armhf'], log, cwd=tmp,
                        append=True):
-            with open(log, encoding='utf-8', errors='replace') as f:
-                raise run.HarnessError(f'apt-get download busybox-static:armhf failed: '
-                                       f'{f.read()[-300:]}')
+            raise run.HarnessError(f'apt-get download busybox-static:armhf failed: '
+                                   f'{config.read(log, "replace")[-300:]}')
         deb = [n for n in os.listdir(tmp) if n.endswith('.deb')][0]
         subprocess.run(['dpkg-deb', '-x', os.path.join(tmp, deb), os.path.join(tmp, 'x')],
                        check=True)
@@ -77,12 +76,11 @@ def run_peer(work: run.Work, step: str, sha: str) -> dict:
         bdir = os.path.join(work.work, work.pkg, 'build', 'peer-arm')
         os.makedirs(bdir, exist_ok=True)
         log = os.path.join(out, 'build.log')
-        with open(f'{bdir}/initramfs.list', 'w', encoding='utf-8') as f:
-            f.write('dir /bin 755 0 0\ndir /dev 755 0 0\ndir /proc 755 0 0\n'
-                    'nod /dev/console 600 0 0 c 5 1\n'
-                    f'file /init {config.REPO}/peer/init 755 0 0\n'
-                    f'file /bin/busybox {bb} 755 0 0\n'
-                    f'file /bin/sched-setattr {bdir}/sched-setattr 755 0 0\n')
+        config.write(f'{bdir}/initramfs.list', 'dir /bin 755 0 0\ndir /dev 755 0 0\n'
+                     'dir /proc 755 0 0\nnod /dev/console 600 0 0 c 5 1\n'
+                     f'file /init {config.REPO}/peer/init 755 0 0\n'
+                     f'file /bin/busybox {bb} 755 0 0\n'
+                     f'file /bin/sched-setattr {bdir}/sched-setattr 755 0 0\n')
         # The uapi headers first (for sched-setattr), the image after it.
         missing = sizes.tinyconfig(work, 'arm', bdir, log, OPTIONS, targets=('headers',),
                                    extra=(('INITRAMFS_SOURCE', f'{bdir}/initramfs.list'),))
@@ -96,11 +94,9 @@ def run_peer(work: run.Work, step: str, sha: str) -> dict:
             raise run.HarnessError(f'cannot build peer/sched-setattr.c; log: {log}')
         sizes.tinyconfig(work, 'arm', bdir, log, OPTIONS, targets=('zImage',),
                          extra=(('INITRAMFS_SOURCE', f'{bdir}/initramfs.list'),))
-        with open(f'{bdir}/.config', encoding='utf-8') as f:
-            res.save(expected=expected_name(work, sha, f.read()))
+        res.save(expected=expected_name(work, sha, config.read(f'{bdir}/.config')))
         rc = sizes.boot('arm', bdir, os.path.join(out, 'console.log'), '128M')
-        with open(os.path.join(out, 'console.log'), encoding='utf-8', errors='replace') as f:
-            lines = [line.rstrip('\r\n') for line in f]
+        lines = config.read(os.path.join(out, 'console.log'), 'replace').splitlines()
         res.save(qemu_rc=rc, peer=[x for x in lines if x.startswith('peer: ')],
                  info=[x for x in lines if x.startswith('info: ')], complete=True)
     except run.Stopped as e:
@@ -128,9 +124,9 @@ def judge(work: run.Work, step: str, sha: str) -> List[str]:
         return [why]
     if res['qemu_rc'] or 'peer: done' not in res['peer']:
         return [f'QEMU exited {res["qemu_rc"]} before the init was done']
-    with open(os.path.join(config.REPO, 'peer', f'{res["expected"]}.expected'),
-              encoding='utf-8') as f:
-        want = [line.rstrip('\n') for line in f if not line.startswith('#')]
+    want = [line for line in config.read(os.path.join(config.REPO, 'peer', f'{res["expected"]}'
+                                                      '.expected')).splitlines()
+            if not line.startswith('#')]
     return [f'differs from peer/{res["expected"]}.expected: -{a!r} +{b!r}'
             for a, b in zip(want + [''] * len(res['peer']), res['peer'] + [''] * len(want))
             if a != b]

@@ -242,9 +242,7 @@ def fragments(target: config.Target) -> List[str]:
 def upstream_sha(work: Work) -> str:
     """The commit of the upstream-form tests (sched_tinify/tree.py)."""
     try:
-        with open(os.path.join(os.path.dirname(work.steps_file), 'upstream-kunit'),
-                  encoding='utf-8') as f:
-            return f.read().strip()
+        return config.read(os.path.join(os.path.dirname(work.steps_file), 'upstream-kunit')).strip()
     except OSError as e:
         raise HarnessError('no upstream-form commit: run scripts/matrix.sh --prepare-only '
                            f'({e})') from e
@@ -255,8 +253,8 @@ def suites_added(series_dir: str) -> List[str]:
     folder = os.path.join(series_dir, 'kunit')
     out = []
     for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-        with open(os.path.join(folder, name), encoding='utf-8') as f:
-            out += re.findall(r'^\+\s*\.name\s*=\s*"([^"]*)",', f.read(), re.M)
+        out += re.findall(r'^\+\s*\.name\s*=\s*"([^"]*)",', config.read(os.path.join(folder, name)),
+                          re.M)
     return out
 
 
@@ -264,8 +262,9 @@ def touched_files(series_dir: str) -> List[str]:
     """The files the patches of the series touch."""
     out = []
     for name in config.read_series(series_dir):
-        with open(os.path.join(series_dir, name), encoding='utf-8', errors='replace') as f:
-            out += [line.split()[2][2:] for line in f if line.startswith('diff --git a/')]
+        out += [line.split()[2][2:] for line in config.read(os.path.join(series_dir, name),
+                                                             'replace').splitlines()
+                if line.startswith('diff --git a/')]
     return sorted(set(out))
 
 
@@ -304,8 +303,7 @@ class Result:
 
 def load_json(path: str) -> Optional[dict]:
     try:
-        with open(path, encoding='utf-8') as f:
-            return json.load(f)
+        return json.loads(config.read(path))
     except (OSError, ValueError):
         return None
 
@@ -478,12 +476,10 @@ def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: L
         shutil.copy(log, os.path.join(out, 'test.log'))
     else:
         open(os.path.join(out, 'test.log'), 'w', encoding='utf-8').close()
-    with open(os.path.join(out, 'exec.log'), encoding='utf-8', errors='replace') as f:
-        timed_out = 'timed out after' in f.read()
-    with open(os.path.join(out, 'config'), encoding='utf-8', errors='replace') as f:
-        config_smp = 'CONFIG_SMP=y\n' in f.read()
-    with open(os.path.join(out, 'test.log'), encoding='utf-8', errors='backslashreplace') as f:
-        booted = parse.booted_cpus(f)
+    timed_out = 'timed out after' in config.read(os.path.join(out, 'exec.log'), 'replace')
+    config_smp = 'CONFIG_SMP=y\n' in config.read(os.path.join(out, 'config'), 'replace')
+    booted = parse.booted_cpus(config.read(os.path.join(out, 'test.log'),
+                                           'backslashreplace').splitlines())
     res.save(run={'rc': rc, 'seconds': seconds, 'timed_out': timed_out, 'cmd': boot},
              config_smp=config_smp, booted_cpus=booted)
 
@@ -615,8 +611,7 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
         rc = rc or command(cmd, log, work.tree, env, append=i > 0)
     # Every warning: the judge keeps those of the files the series touches
     # now (a series that touches a new file does not make this stale).
-    with open(log, encoding='utf-8', errors='replace') as f:
-        found = parse.warnings(f)
+    found = parse.warnings(config.read(log, 'replace').splitlines())
     res.save(build={'rc': rc, 'seconds': round(time.time() - t0), 'cmd': cmds},
              scope='kernel/sched' if sched_only else 'vmlinux', needs_section=section,
              warnings=found)

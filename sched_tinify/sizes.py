@@ -31,8 +31,7 @@ CONSOLE = {'arm': 'ttyAMA0', 'x86_64': 'ttyS0'}
 
 def read_table(path: str, width: int) -> dict:
     """'NAME N...' lines of @width numbers: {NAME: (N...)} (one: N)."""
-    with open(path, encoding='utf-8') as f:
-        rows = [line.split() for line in f]
+    rows = [line.split() for line in config.read(path).splitlines()]
     return {r[0]: tuple(int(x) for x in r[1:]) if width > 1 else int(r[1])
             for r in rows if len(r) == width + 1}
 
@@ -55,8 +54,7 @@ def measurement(arch_dir: str, variant: str, step: str) -> Optional[dict]:
     """One built variant at one step, or None (not built, with why)."""
     d = os.path.join(arch_dir, variant, step)
     if os.path.exists(os.path.join(d, 'skipped')):
-        with open(os.path.join(d, 'skipped'), encoding='utf-8') as f:
-            return {'skipped': f.read().strip()}
+        return {'skipped': config.read(os.path.join(d, 'skipped')).strip()}
     if not os.path.exists(os.path.join(d, 'size')):
         return None
     memory = ''
@@ -216,9 +214,8 @@ def boot(arch: str, bdir: str, log: str, memory: str, append: str = 'panic=-1') 
 def struct_sizes(bdir: str, tree: str) -> Dict[str, int]:
     """sizeof(struct task_struct) and sizeof(struct rq), compiled as kbuild
     compiled kernel/sched/build_policy.o, with its includes up to sched.h."""
-    with open(f'{bdir}/kernel/sched/.build_policy.o.cmd', encoding='utf-8') as f:
-        cmd = re.search(r'^(?:saved)?cmd_kernel/sched/build_policy\.o := (.*)$', f.read(),
-                        re.M).group(1)
+    cmd = re.search(r'^(?:saved)?cmd_kernel/sched/build_policy\.o := (.*)$',
+                    config.read(f'{bdir}/kernel/sched/.build_policy.o.cmd'), re.M).group(1)
     head = config.read(f'{tree}/kernel/sched/build_policy.c').split('#include "sched.h"')[0]
     with open(f'{bdir}/st-sizes.c', 'w', encoding='utf-8') as f:
         f.write(f'{head}#include "{tree}/kernel/sched/sched.h"\n'

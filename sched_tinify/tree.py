@@ -223,9 +223,7 @@ def prepare(work: run.Work) -> None:
     stamp = os.path.join(top, 'package-version')
     scratch = os.path.join(top, 'compose')
     os.makedirs(top, exist_ok=True)
-    stamped = ''
-    if os.path.isfile(stamp):
-        stamped = config.read(stamp).strip()
+    stamped = config.read(stamp).strip() if os.path.isfile(stamp) else ''
     if stamped != version or not os.path.isdir(work.tree) or git(
             work.tree, 'rev-parse', '-q', '--verify', 'refs/tags/pristine',
             check=False).returncode:
@@ -256,16 +254,12 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
     steps_file, upstream = work.steps_file, os.path.join(os.path.dirname(work.steps_file),
                                                          'upstream-kunit')
     try:
-        kept = config.read(steps_file + '.key').strip() == key
-        with open(steps_file, encoding='utf-8') as f:
-            shas = [line.split()[1] for line in f]
-        n = len(shas)
-        if os.path.exists(upstream):
-            with open(upstream, encoding='utf-8') as f:
-                shas.append(f.read().strip())
-        if kept and n and all(not git(work.tree, 'cat-file', '-e', f'{s}^{{commit}}',
-                                      check=False).returncode for s in shas):
-            note(f'{work.pkg} {version}: {n} step(s) up to date in {steps_file}')
+        shas = [line.split()[1] for line in config.read(steps_file).splitlines()]
+        extra = [config.read(upstream).strip()] if os.path.exists(upstream) else []
+        if config.read(steps_file + '.key').strip() == key and shas and all(
+                not git(work.tree, 'cat-file', '-e', f'{s}^{{commit}}', check=False).returncode
+                for s in shas + extra):
+            note(f'{work.pkg} {version}: {len(shas)} step(s) up to date in {steps_file}')
             return
     except (OSError, IndexError):
         pass
