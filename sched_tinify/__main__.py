@@ -79,15 +79,10 @@ def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
             yield t, step, sha
 
 
-def selfcheck_work(work: run.Work, t: config.Target) -> run.Work:
-    return run.Work(work.pkg, work.work, os.path.join(work.results, 'selfcheck', t.name),
-                    work.steps_file, work.series)
-
-
 def selfcheck(work: run.Work, kp, t: config.Target, step: str, sha: str):
     """(a line, problems) of a debug cell's boot with the planted bugs:
     each must be reported."""
-    sw = selfcheck_work(work, t)
+    sw = work.sub('selfcheck', t.name)
     res = run.load(sw, step, t.name)
     inputs = dict(run.inputs_of(t, sha), overlay=run.Overlay.planted().digest)
     why = run.stale(res, config.key(inputs))
@@ -134,7 +129,7 @@ def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str) -> None:
     """Each debug cell with the planted bugs at @step (the last)."""
     for t in [t for t in targets if t.kind == 'debug']:
         print(f'[selfcheck] {t.name}: planted bugs at {step}: started', flush=True)
-        run.run(selfcheck_work(work, t), t, step, sha, work.series,
+        run.run(work.sub('selfcheck', t.name), t, step, sha, work.series,
                 overlay=run.Overlay.planted())
         print(f'[selfcheck] {selfcheck(work, kp, t, step, sha)[0]}', flush=True)
 
@@ -151,7 +146,7 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
         tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
         for w, overlay, e, key in (
                 (work, None, None, run.inputs_of(t, sha)),
-                (mutants.mutant_work(work, m), run.Overlay.mutant(m.path, m.file), env,
+                (work.sub('mutants', m.name), run.Overlay.mutant(m.path, m.file), env,
                  mutants.inputs(m, t, sha, env))):
             if not run.fresh(run.load(w, step, t.name), config.key(key)):
                 print(f'{tag}: {"mutant" if overlay else "control"}: started', flush=True)
@@ -302,7 +297,6 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
 
 def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     run_steps(work, kp, targets, steps, None, args.sched_only, args.reuse)
-    series = work.series
     last, sha = steps[-1]
     if last == config.read_steps(work.steps_file)[-1][0]:
         run_selfchecks(work, kp, targets, last, sha)
@@ -314,12 +308,12 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     for t in [t for t in targets if t.kind == 'upstream']:
         print(f'[upstream] {t.name}: the upstream-form tests on the pristine tree: started',
               flush=True)
-        run.run(work, t, 'upstream', run.upstream_sha(work), series)
+        run.run(work, t, 'upstream', run.upstream_sha(work), work.series)
         print(f'[upstream] {upstream_line(work, kp, t)[0]}', flush=True)
     for t in [t for t in targets if t.kind == 'cell' and args.repeat]:
         print(f'[repeat] {t.name} at {last}, {args.repeat} boot(s) a variant: started',
               flush=True)
-        run.repeat(work, t, last, sha, series, args.repeat)
+        run.repeat(work, t, last, sha, work.series, args.repeat)
         print(f'[repeat] {judge.repeats(work, kp, t, last, sha, args.repeat)["line"]}',
               flush=True)
 
@@ -337,79 +331,69 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
                            args.steps.split(','))
     data['left'] += list(left)
     ran = {'upstream', 'selfcheck'} if plan is None else (ran or set())
-    tree = work.tree
-    series_dir = work.series
     installed = config.read(os.path.join(work.work, work.pkg, 'package-version')).strip()
     data.update(
         steps=steps, kinds={t.name: t.kind for t in targets if t.kind != 'upstream'},
-        package=work.pkg,
-        package_version=installed, series_dir=series_dir,
-        series=[(n, config.file_digest(os.path.join(series_dir, n)))
-                for n in config.read_series(series_dir)],
+        package=work.pkg, package_version=installed, series_dir=work.series,
+        series=[(n, config.file_digest(os.path.join(work.series, n)))
+                for n in config.read_series(work.series)],
         kernel='.'.join(re.findall(r'^(?:VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)$', run.git(
-            tree, 'show', 'pristine:Makefile').stdout, re.M)),
+            work.tree, 'show', 'pristine:Makefile').stdout, re.M)),
         warnings=[] if installed == args.data['version'] else
         [f'the installed package version {installed} is not the version the series is '
          f'tested on ({args.data["version"]}, ci/matrix.json): these results are not those '
          'of the tested tree'],
         skips=[f'{n}: {p}: {r}' for n, e in data['grid'].get(config.BASELINE, {}).items()
-               for p, (s, r) in e['results'].items() if s == parse.SKIP])
-    data['sections'] = []
-    last = steps[-1][0]
-    if last != config.BASELINE:
-        lines, problems = judge.sizes(data['grid'], data['kinds'], config.BASELINE, last,
-                                      SIZE_LIMIT)
+               for p, (s, r) in e['results'].items() if s == parse.SKIP], sections=[])
+
+    def section(title: str, lines: List[str], problems: List[str]) -> None:
+        data['sections'].append({'title': title, 'lines': lines})
         data['problems'] += problems
         data['verdict'] = 'RED' if problems else data['verdict']
-        data['sections'] += [{'title': 'Size', 'lines': lines},
-                             {'title': 'Code: kernel/sched/core.c per step, and the diffstat '
-                              'of the series', 'lines': judge.code(tree, steps)}]
+    last, sha = steps[-1]
+    if last != config.BASELINE:
+        section('Size', *judge.sizes(data['grid'], data['kinds'], config.BASELINE, last,
+                                     SIZE_LIMIT))
+        section('Code: kernel/sched/core.c per step, and the diffstat of the series',
+                judge.code(work.tree, steps), [])
     if args.repeat:
         lines = ['Each cell booted again without a build; a case is flaky when a run\'s '
                  'result differs from the first run\'s of the same variant (cpusN: QEMU -smp '
                  'N; -loaded: one busy loop per host CPU).', '']
+        problems = []
         for t in [t for t in targets if t.kind == 'cell']:
-            rep = judge.repeats(work, kp, t, last, steps[-1][1], args.repeat)
+            rep = judge.repeats(work, kp, t, last, sha, args.repeat)
             lines += [f'- {rep["line"]}']
             lines += [f'  - {v}: flaky: {case} ({n} run(s))' for v, x in rep['variants'].items()
                       for case, n in sorted(x['flaky'].items())]
             lines += [f'  - {v} against the cell as it is (not a flake): {d}'
                       for v, ds in rep['cross'].items() for d in ds]
-            data['problems'] += [f'repeat {t.name}: {p}' for p in rep['problems']]
-            if rep['status'] != 'green':
-                data['verdict'] = 'RED'
-        data['sections'].append({'title': 'Repeated boots', 'lines': lines})
+            problems += [f'repeat {t.name}: {p}' for p in rep['problems']] or (
+                [f'repeat {t.name}: {rep["status"]}'] if rep['status'] != 'green' else [])
+        section('Repeated boots', lines, problems)
     if args.peer:
-        lines = []
-        for step, sha in dict.fromkeys([steps[0], steps[-1]]):
-            wrong = peer.judge(work, step, sha)
+        lines, problems = [], []
+        for step, step_sha in dict.fromkeys([steps[0], steps[-1]]):
+            wrong = peer.judge(work, step, step_sha)
             res = run.load_json(os.path.join(work.results, 'peer', step, 'result.json')) or {}
             lines += [f'- {step}: {"RED" if wrong else "GREEN"}: as peer/'
                       f'{res.get("expected", "?")}.expected' + ''.join(f'; {w}' for w in wrong)]
             lines += [f'  - {x}' for x in res.get('info', [])]
-            data['problems'] += [f'{step} peer: {w}' for w in wrong]
-            data['verdict'] = 'RED' if wrong else data['verdict']
-        data['sections'].append({'title': 'Peer check (the requests of chrt in a tiny arm '
-                                 'kernel)', 'lines': lines})
+            problems += [f'{step} peer: {w}' for w in wrong]
+        section('Peer check (the requests of chrt in a tiny arm kernel)', lines, problems)
     for t in [t for t in targets if t.kind == 'upstream' and 'upstream' in ran]:
         line, problems = upstream_line(work, kp, t)
-        data['problems'] += problems
-        data['verdict'] = 'RED' if problems else data['verdict']
-        data['sections'].append({'title': 'Upstream-form tests (patches/kunit/ on the pristine '
-                                 'tree)', 'lines': [line]})
-    if steps[-1][0] == config.read_steps(work.steps_file)[-1][0] and 'selfcheck' in ran:
+        section('Upstream-form tests (patches/kunit/ on the pristine tree)', [line], problems)
+    if last == config.read_steps(work.steps_file)[-1][0] and 'selfcheck' in ran:
         for t in [t for t in targets if t.kind == 'debug']:
-            line, problems = selfcheck(work, kp, t, *steps[-1])
-            data['problems'] += problems
-            data['verdict'] = 'RED' if problems else data['verdict']
-            data['sections'].append({'title': f'Debug cell {t.name}: planted bugs',
-                                     'lines': [line]})
+            line, problems = selfcheck(work, kp, t, last, sha)
+            section(f'Debug cell {t.name}: planted bugs', [line], problems)
     for row in data['grid'].values():
         for e in row.values():
             e['results'] = {p: list(r) for p, r in e['results'].items()}
     os.makedirs(work.results, exist_ok=True)
-    with open(os.path.join(work.results, 'report.json'), 'w', encoding='utf-8') as f:
-        json.dump(data, f, indent=1, sort_keys=True)
+    config.write(os.path.join(work.results, 'report.json'),
+                 json.dumps(data, indent=1, sort_keys=True))
     render.write(data, work.results)
     print(render.verdict_line(data))
     print(render.kunit_line(data))

@@ -1,19 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The test command's deadline: which item runs next, and what it costs.
-
-The test command runs items one at a time in the order of items() (what
-each proves per minute). Before each, it takes the item if its estimate
-ends before the deadline, and leaves it otherwise; an item still running at
-the deadline is stopped and left too. Nothing is taken whatever the budget.
-
-Estimates, measured as the run goes. A target step costs a fixed part
-(STEP: the boot, the link, kernel/sched/) plus the folder's full build times
-the share of its objects the step rebuilds (those whose kbuild .NAME.o.cmd
-names a file the step changes; all of them for a folder's first build in
-this run). A folder's full build is its longest measured build, else
-COLD[arch] times the machine's speed: the highest ratio of a measured full
-build to COLD, and 2 before any was measured (a machine twice as slow as
-the one COLD was measured on, with a cold ccache).
+"""The test command's deadline (docs/budget.rst): items() in the order of
+what each proves per minute; Costs estimates each as the run goes (a
+target step: STEP plus the folder's full build times the share of its
+objects the step rebuilds, Rebuilt; a full build: the longest measured,
+else COLD times the machine's speed, SLOW before any was measured).
 """
 
 import glob

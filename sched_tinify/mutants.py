@@ -139,7 +139,7 @@ def inputs(m: Mutant, t: config.Target, sha: str, env: Dict[str, str]) -> Dict[s
 def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: str,
               env: Dict[str, str]) -> Tuple[str, str]:
     """(what the mutant did in @t at @step, the first differences)."""
-    e = judge.entry(mutant_work(work, m), kp, t, step, sha, want=inputs(m, t, sha, env))
+    e = judge.entry(work.sub('mutants', m.name), kp, t, step, sha, want=inputs(m, t, sha, env))
     if e['status'] in (judge.STALE,):
         return 'invalid (stale)', ''
     control = judge.entry(work, kp, t, step, sha)
@@ -163,11 +163,6 @@ def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: s
             e['differences'] = judge.differences(control['results'], e['results'], 'control')
             e['status'] = judge.DIFFERS if e['differences'] else judge.SAME
     return verdict(m, t, e), '; '.join(e['differences'][:3])
-
-
-def mutant_work(work: run.Work, m: Mutant) -> run.Work:
-    return run.Work(work.pkg, work.work, os.path.join(work.results, 'mutants', m.name),
-                    work.steps_file, work.series)
 
 
 def summary(rows: List[Tuple[Mutant, config.Target, str, str, str]]) -> Tuple[List[str], bool]:

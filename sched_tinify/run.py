@@ -14,6 +14,7 @@ naming the holder.
 """
 
 import contextlib
+import dataclasses
 import fcntl
 import functools
 import json
@@ -93,6 +94,10 @@ class Work:
 
     def build_dir(self, target: config.Target) -> str:
         return os.path.join(self.work, self.pkg, 'build', target.name)
+
+    def sub(self, *parts: str) -> 'Work':
+        """This work folder, with its results under @parts of these."""
+        return dataclasses.replace(self, results=os.path.join(self.results, *parts))
 
     def out(self, step: str, name: str) -> str:
         return os.path.join(self.results, step, name)

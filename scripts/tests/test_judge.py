@@ -222,7 +222,7 @@ class JudgeTest(unittest.TestCase):
         m = mutants.read(path)
         env = {'KUNIT_TIMEOUT': '60'}
         want = mutants.inputs(m, SMP, A, env)
-        mwork = mutants.mutant_work(self.work, m)
+        mwork = self.work.sub('mutants', m.name)
         cases = [('the same results', None, 'survived'),
                  ('a case renamed', lambda log: log.replace('ok 1 overflow_fixed_point',
                                                             'ok 1 overflow_fixed_point2', 1),
