@@ -169,6 +169,18 @@ class PrepareTreeTest(unittest.TestCase):
                                       r'posted on the pristine tree')
         self.assertFalse(os.path.exists(self.pkg.steps_file))
 
+    def test_upstream_form_patch_at_an_offset_applies(self):
+        """The upstream-form tests are made for upstream: git am as it
+        applies them, an offset included (the series' rule is not theirs)."""
+        os.makedirs(os.path.join(self.pkg.series, 'kunit'))
+        with open(os.path.join(self.pkg.series, 'kunit', '0001-up.patch'), 'w',
+                  encoding='utf-8') as f:
+            f.write(self.patch('Up', '@@ -4 +4 @@\n-NAME = Fake\n+NAME = Up\n'))
+        proc = self.prepare()
+        self.assertIn('the upstream-form tests (1 patch(es))', proc.stderr)
+        with open(os.path.join(self.pkg.pkg_dir, 'upstream-kunit'), encoding='utf-8') as f:
+            self.assertEqual(self.pkg.git('log', '-1', '--format=%s', f.read().strip()), 'Up')
+
     def test_patch_on_the_test_hook_is_refused(self):
         """A patch made on top of the tests (its context is the hook's
         line) does not apply to the tree its users have."""
