@@ -125,12 +125,18 @@ def cmd_sizes(args, work: run.Work, steps) -> int:
     return 0
 
 
-def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str) -> None:
-    """Each debug cell with the planted bugs at @step (the last)."""
+def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str,
+                   reuse: bool = True) -> None:
+    """Each debug cell with the planted bugs at @step (the last); with
+    @reuse, a fresh result is kept."""
     for t in [t for t in targets if t.kind == 'debug']:
-        print(f'[selfcheck] {t.name}: planted bugs at {step}: started', flush=True)
-        run.run(work.sub('selfcheck', t.name), t, step, sha, work.series,
-                overlay=run.Overlay.planted())
+        sw, planted = work.sub('selfcheck', t.name), run.Overlay.planted()
+        if reuse and run.fresh(run.load(sw, step, t.name), config.key(
+                dict(run.inputs_of(t, sha), overlay=planted.digest))):
+            print(f'[selfcheck] {t.name}: planted bugs at {step}: fresh result kept')
+        else:
+            print(f'[selfcheck] {t.name}: planted bugs at {step}: started', flush=True)
+            run.run(sw, t, step, sha, work.series, overlay=planted)
         print(f'[selfcheck] {selfcheck(work, kp, t, step, sha)[0]}', flush=True)
 
 
@@ -299,7 +305,7 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     run_steps(work, kp, targets, steps, None, args.sched_only, args.reuse)
     last, sha = steps[-1]
     if last == config.read_steps(work.steps_file)[-1][0]:
-        run_selfchecks(work, kp, targets, last, sha)
+        run_selfchecks(work, kp, targets, last, sha, args.reuse)
     for step, sha in dict.fromkeys([steps[0], steps[-1]]) if args.peer else ():
         print(f'[peer] {step}: the requests of chrt in a tiny arm kernel: started', flush=True)
         peer.run_peer(work, step, sha)
