@@ -112,10 +112,10 @@ def cmd_sizes(args, work: run.Work, steps) -> int:
     variants = [('tiny', '')] + [tuple(v.split('=', 1)) for v in args.variant]
     for arch in args.arch.split(','):
         for name, opts in variants:
-            on = [o[7:-2] for o in opts.split(',') if o.endswith('=y')]
-            off = [o[7:-2] for o in opts.split(',') if o.endswith('=n')]
-            if len(on) + len(off) != len([o for o in opts.split(',') if o]):
+            set_ = [re.fullmatch(r'CONFIG_(\w+)=([yn])', o) for o in opts.split(',') if o]
+            if not all(set_):
                 raise config.ConfigError(f'variant {name}: CONFIG_X=y or =n only')
+            on, off = ([m[1] for m in set_ if m[2] == v] for v in 'yn')
             for step, sha in steps:
                 what = sizes.measure(work, arch, name, on, off, step, sha)
                 print(f'{arch} {name} {step}: {what}', flush=True)

@@ -1,8 +1,7 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034  # the settings are used by the scripts that source this
 # Common settings of the shell entry points; sourced, never run. The
-# harness itself is python3 -m sched_tinify (sched_tinify/run.py says which
-# SCHED_TINIFY_* variables it reads, the lock and how a run stops).
+# harness is python3 -m sched_tinify (docs/harness.rst: its variables).
 
 # die MESSAGE: the harness could not do its job: exit 2.
 die() {
