@@ -206,9 +206,12 @@ class OverlayTest(unittest.TestCase):
 
 
 class CommandTest(unittest.TestCase):
-    def test_a_group_that_ignores_sigterm_is_killed(self):
-        """Stopped, a command's whole group gets SIGTERM, then SIGKILL:
-        nothing it started outlives the run."""
+    """Stopped, a command's whole group gets SIGTERM, then SIGKILL:
+    nothing it started outlives the run."""
+
+    def stop(self, script: str) -> None:
+        """Run bash -c @script ({pid}: a file for the pid to watch), stop
+        it at once, and check that the pid is gone."""
         with tempfile.TemporaryDirectory() as d:
             pid_file = os.path.join(d, 'pid')
             old = signal.signal(signal.SIGALRM, run.on_signal)
@@ -217,35 +220,21 @@ class CommandTest(unittest.TestCase):
             self.addCleanup(setattr, run, 'TERM_WAIT', wait)
             signal.alarm(1)
             with self.assertRaises(run.Stopped):
-                run.command(['bash', '-c', f'trap "" TERM; sleep 60 & echo $! >{pid_file}; '
-                             'wait'], os.path.join(d, 'log'))
+                run.command(['bash', '-c', script.format(pid=pid_file)], os.path.join(d, 'log'))
             with open(pid_file, encoding='utf-8') as f:
                 pid = int(f.read())
             for _ in range(20):
                 if not alive(pid):
                     break
                 time.sleep(0.1)
-            self.assertFalse(alive(pid), 'a command of the run outlived it')
+            self.assertFalse(alive(pid), 'a process of the run outlived it')
+
+    def test_a_group_that_ignores_sigterm_is_killed(self):
+        self.stop('trap "" TERM; sleep 60 & echo $! >{pid}; wait')
 
     def test_what_the_group_leader_leaves_is_killed(self):
         """The leader ends on SIGTERM, a process of its group ignores it."""
-        with tempfile.TemporaryDirectory() as d:
-            pid_file = os.path.join(d, 'pid')
-            old = signal.signal(signal.SIGALRM, run.on_signal)
-            self.addCleanup(signal.signal, signal.SIGALRM, old)
-            wait, run.TERM_WAIT = run.TERM_WAIT, 1
-            self.addCleanup(setattr, run, 'TERM_WAIT', wait)
-            signal.alarm(1)
-            with self.assertRaises(run.Stopped):
-                run.command(['bash', '-c', f'bash -c \'trap "" TERM; echo $$ >{pid_file}; '
-                             'exec sleep 60\' & wait'], os.path.join(d, 'log'))
-            with open(pid_file, encoding='utf-8') as f:
-                pid = int(f.read())
-            for _ in range(20):
-                if not alive(pid):
-                    break
-                time.sleep(0.1)
-            self.assertFalse(alive(pid), 'a process of the group outlived the run')
+        self.stop('bash -c \'trap "" TERM; echo $$ >{pid}; exec sleep 60\' & wait')
 
 
 class WorkTest(unittest.TestCase):
