@@ -1,16 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Build and boot one target at one step: run() writes one result.json.
-
-Every long command runs in a process group of its own, so that a
-terminal's Ctrl-C reaches this process only. One SIGINT, SIGTERM, SIGHUP
-or SIGQUIT stops the run within seconds: the running command's group gets
-SIGTERM (SIGKILL 15 s later), the result being written is marked
-incomplete with the signal's name, and the process exits 128+N. A git
-checkout is never cut off half-way: signals wait until it ends.
-
-One run at a time per work folder: lock() takes an exclusive flock on
-WORK/PKG/lock, and any other run stops at once with exit status 75,
-naming the holder.
+How a run stops (command(), Deferred) and one run at a time (Work.lock):
+docs/harness.rst.
 """
 
 import contextlib
