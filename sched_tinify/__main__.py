@@ -84,8 +84,7 @@ def selfcheck(work: run.Work, kp, t: config.Target, step: str, sha: str):
     each must be reported."""
     sw = work.sub('selfcheck', t.name)
     res = run.load(sw, step, t.name)
-    inputs = dict(run.inputs_of(t, sha), overlay=run.Overlay.planted().digest)
-    why = run.stale(res, config.key(inputs))
+    why = run.stale(res, config.key(run.inputs_of(t, sha, overlay=run.Overlay.planted())))
     if why:
         return f'{t.name}: planted bugs: {why}', [f'selfcheck {t.name}: {why}']
     checks = mutants.planted(judge.read_log(os.path.join(sw.out(step, t.name), 'test.log')))
@@ -131,8 +130,7 @@ def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str,
     @reuse, a fresh result is kept."""
     for t in [t for t in targets if t.kind == 'debug']:
         sw, planted = work.sub('selfcheck', t.name), run.Overlay.planted()
-        if reuse and run.fresh(run.load(sw, step, t.name), config.key(
-                dict(run.inputs_of(t, sha), overlay=planted.digest))):
+        if reuse and run.kept(sw, t, step, sha, overlay=planted):
             print(f'[selfcheck] {t.name}: planted bugs at {step}: fresh result kept')
         else:
             print(f'[selfcheck] {t.name}: planted bugs at {step}: started', flush=True)
@@ -150,11 +148,9 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
     rows = []
     for i, (m, t, step, sha) in enumerate(todo, 1):
         tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
-        for w, overlay, e, key in (
-                (work, None, None, run.inputs_of(t, sha)),
-                (work.sub('mutants', m.name), run.Overlay.mutant(m.path, m.file), env,
-                 mutants.inputs(m, t, sha, env))):
-            if not run.fresh(run.load(w, step, t.name), config.key(key)):
+        for w, overlay, e in ((work, None, None), (work.sub('mutants', m.name),
+                                                   run.Overlay.mutant(m.path, m.file), env)):
+            if not run.kept(w, t, step, sha, overlay=overlay, env=e):
                 print(f'{tag}: {"mutant" if overlay else "control"}: started', flush=True)
                 run.run(w, t, step, sha, work.series, overlay=overlay, env=e)
         result, diffs = mutants.judge_one(work, kp, m, t, step, sha, env)
@@ -176,8 +172,7 @@ def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[
              if todo is None or step in todo.get(t.name, [])]
     for i, (t, step, sha) in enumerate(items, 1):
         tag = f'[{i}/{len(items)}] {step} {t.name}'
-        if reuse and run.fresh(run.load(work, step, t.name),
-                               config.key(run.inputs_of(t, sha, sched_only))):
+        if reuse and run.kept(work, t, step, sha, sched_only=sched_only):
             print(f'{tag}: fresh result kept', flush=True)
         else:
             print(f'{tag}: started', flush=True)
@@ -446,7 +441,8 @@ def main(argv: List[str]) -> int:
     run.catch_signals()
     try:
         args.data = config.load()
-        args.budget = args.budget or int(os.environ.get('SCHED_TINIFY_BUDGET', '75'))
+        if args.command == 'test':
+            args.budget = args.budget or int(os.environ.get('SCHED_TINIFY_BUDGET', '75'))
         targets = config.targets(args.data, args.targets,
                                  tuple(k for k in args.kinds.split(',') if k))
         work = run.Work.from_env(args.data)

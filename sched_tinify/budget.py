@@ -228,17 +228,9 @@ def count_mutants(targets: List[config.Target], folder: str) -> Dict[str, int]:
 
 def option_steps(work: run.Work, targets: List[config.Target],
                  steps: List[Tuple[str, str]]) -> Dict[str, List[str]]:
-    """The steps at which each tiny cell's option exists (one git grep a
-    step for every option)."""
-    tiny = [t for t in targets if t.kind == 'tiny']
-    symbols = '|'.join(sorted({t.needs for t in tiny}))
-    found = {}
-    for step, sha in steps if tiny else ():
-        out = run.git(work.tree, 'grep', '-h', '-E', f'^(menu)?config ({symbols})$', sha, '--',
-                      ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit',
-                      check=False).stdout
-        found[step] = {line.split()[-1] for line in out.splitlines()}
-    return {t.name: [s for s, _ in steps if t.needs in found[s]] for t in tiny}
+    """The steps at which each tiny cell's option exists."""
+    return {t.name: [s for s, sha in steps if run.has_option(work.tree, sha, t.needs)]
+            for t in targets if t.kind == 'tiny'}
 
 
 def cells_boots(targets: List[config.Target]) -> int:

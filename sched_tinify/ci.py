@@ -110,8 +110,7 @@ def check(wf: dict) -> List[str]:
 def main(path: str = WORKFLOW) -> int:
     try:
         cells = config.targets(config.load(), kinds=('cell',))
-        with open(path, encoding='utf-8') as f:
-            wf = yaml.safe_load(f)
+        wf = yaml.safe_load(config.read(path))
     except (OSError, yaml.YAMLError, config.ConfigError) as err:
         print(f'ci: {err}', file=sys.stderr)
         return 2

@@ -8,6 +8,7 @@ plain cell exists, files exist). Every other module reads it through
 load() and Target.
 """
 
+import functools
 import hashlib
 import json
 import os
@@ -106,6 +107,13 @@ def load(path: str = MATRIX) -> dict:
     return data
 
 
+@functools.lru_cache(maxsize=None)
+def arch(name: str) -> Dict[str, str]:
+    """The settings of arch @name in ci/matrix.json (cross_compile,
+    compiler, console), for what builds outside the targets."""
+    return load()['arches'][name]
+
+
 def targets(data: dict, names: str = '', kinds: Tuple[str, ...] = ()) -> List[Target]:
     """The targets named in a comma-separated list (all when empty), of the
     given kinds (any when empty), in the order of the file."""
@@ -158,6 +166,13 @@ def read_steps(path: str) -> List[Tuple[str, str]]:
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def test_files() -> List[str]:
+    """The files kunit/ lays on the tree, as paths in both: kernel/...."""
+    top = os.path.join(REPO, 'kunit')
+    return sorted(os.path.relpath(os.path.join(d, f), top)
+                  for d, _, names in os.walk(os.path.join(top, 'kernel')) for f in names)
 
 
 def read(path: str, errors: str = 'strict') -> str:

@@ -133,7 +133,7 @@ def verdict(m: Mutant, target: config.Target, e: dict) -> str:
 def inputs(m: Mutant, t: config.Target, sha: str, env: Dict[str, str]) -> Dict[str, str]:
     """A mutant run's inputs: its target's (with the mutant's time-out,
     @env), and the mutant."""
-    return dict(run.inputs_of(t, sha, env=env), overlay=run.Overlay.mutant(m.path, m.file).digest)
+    return run.inputs_of(t, sha, env=env, overlay=run.Overlay.mutant(m.path, m.file))
 
 
 def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: str,

@@ -21,7 +21,6 @@ from typing import Dict, List
 
 from . import config, run, sizes
 
-CROSS = sizes.CROSS['arm']
 # The tiny arm kernel of sched_tinify/sizes.py, and what the init needs.
 OPTIONS = 'BLK_DEV_INITRD BINFMT_ELF BINFMT_SCRIPT VFP VFPv3 PROC_FS'.split()
 
@@ -31,7 +30,7 @@ def inputs(sha: str) -> Dict[str, str]:
     files = sorted(os.listdir(os.path.join(config.REPO, 'peer')))
     return {'sha': sha, 'peer': ' '.join(config.file_digest(f'peer/{n}') for n in files),
             'code': ' '.join(config.file_digest(f'sched_tinify/{n}.py') for n in ('peer', 'sizes')),
-            'compiler': config.first_line([f'{CROSS}gcc', '--version']),
+            'compiler': config.first_line([config.arch('arm')['compiler'], '--version']),
             'qemu': config.first_line(['qemu-system-arm', '--version'])}
 
 
@@ -86,10 +85,8 @@ def run_peer(work: run.Work, step: str, sha: str) -> dict:
                                    extra=(('INITRAMFS_SOURCE', f'{bdir}/initramfs.list'),))
         if missing:
             raise run.HarnessError(f'not in .config: {" ".join(missing)}')
-        if run.command([f'{CROSS}gcc', '-Os', '-static', '-nostdlib', '-fno-stack-protector',
-                        '-I', f'{bdir}/usr/include', '-include',
-                        f'{work.tree}/tools/include/nolibc/nolibc.h', '-o',
-                        f'{bdir}/sched-setattr', f'{config.REPO}/peer/sched-setattr.c', '-lgcc'],
+        if run.command(run.nolibc(config.arch('arm')['compiler'], work.tree, bdir,
+                                  'peer/sched-setattr.c', f'{bdir}/sched-setattr'),
                        log, append=True):
             raise run.HarnessError(f'cannot build peer/sched-setattr.c; log: {log}')
         sizes.tinyconfig(work, 'arm', bdir, log, OPTIONS, targets=('zImage',),

@@ -182,27 +182,27 @@ def checkout(work: Work, sha: str, tests: bool = True) -> None:
         git(work.tree, 'checkout', '-q', '--detach', sha)
     if not tests:
         return
-    kunit = os.path.join(config.REPO, 'kunit')
-    for root, _, files in os.walk(os.path.join(kunit, 'kernel')):
-        for name in files:
-            rel = os.path.relpath(os.path.join(root, name), kunit)
-            with open(os.path.join(kunit, rel), 'rb') as a, \
-                    open(os.path.join(work.tree, rel), 'rb') as b:
-                if a.read() != b.read():
-                    raise HarnessError(f'{rel} in the tree differs from kunit/{rel} at {sha}')
+    for rel in config.test_files():
+        with open(os.path.join(config.REPO, 'kunit', rel), 'rb') as a, \
+                open(os.path.join(work.tree, rel), 'rb') as b:
+            if a.read() != b.read():
+                raise HarnessError(f'{rel} in the tree differs from kunit/{rel} at {sha}')
 
 
 @functools.lru_cache(maxsize=None)
+def options(tree: str, sha: str) -> frozenset:
+    """The Kconfig symbols the tree defines at @sha, the tests' own
+    stand-ins (kernel/sched/Kconfig.kunit) left out: one git grep a commit."""
+    proc = git(tree, 'grep', '-h', '-E', '^(menu)?config [A-Za-z0-9_]+$', sha, '--',
+               ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit', check=False)
+    if proc.returncode > 1:
+        raise HarnessError(f'git grep failed (exit {proc.returncode}) reading the options of '
+                           f'{sha}: {proc.stderr.strip()}')
+    return frozenset(line.split()[-1] for line in proc.stdout.splitlines())
+
+
 def has_option(tree: str, sha: str, symbol: str) -> bool:
-    """Does the tree at @sha define the Kconfig @symbol? The tests' own
-    stand-ins (kernel/sched/Kconfig.kunit) do not count. (A commit does
-    not change: asked once.)"""
-    rc = git(tree, 'grep', '-q', '-E', f'^(menu)?config {symbol}$', sha, '--',
-             ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit',
-             check=False).returncode
-    if rc > 1:
-        raise HarnessError(f'git grep failed (exit {rc}) looking for config {symbol} at {sha}')
-    return rc == 0
+    return symbol in options(tree, sha)
 
 
 def compiler(target: config.Target, work: Work):
@@ -326,13 +326,22 @@ def fresh(result: Optional[dict], key: str) -> bool:
 
 
 def inputs_of(target: config.Target, sha: str, sched_only: bool = False,
-              env: Optional[Dict[str, str]] = None) -> Dict[str, str]:
-    """config.inputs(), and for a build-only configuration what it builds:
-    a kernel/sched/-only build does not stand for a whole one."""
+              env: Optional[Dict[str, str]] = None,
+              overlay: Optional['Overlay'] = None) -> Dict[str, str]:
+    """The inputs of run() with these arguments: config.inputs(), what a
+    build-only configuration builds (a kernel/sched/-only build does not
+    stand for a whole one), and the overlay laid on the tree."""
     out = config.inputs(target, sha, env)
     if target.build_only:
         out['scope'] = 'kernel/sched' if sched_only else 'vmlinux'
+    if overlay:
+        out['overlay'] = overlay.digest
     return out
+
+
+def kept(work: Work, target: config.Target, step: str, sha: str, **how) -> bool:
+    """Is there a fresh result of run(work, target, step, sha, **how)?"""
+    return fresh(load(work, step, target.name), config.key(inputs_of(target, sha, **how)))
 
 
 class Overlay:
@@ -393,9 +402,7 @@ def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
     """Build @target at @step (commit @sha), with @overlay laid on the tree,
     and, unless it is build-only, boot it; write and return its result.
     @env: the environment the inputs are taken from (KUNIT_TIMEOUT)."""
-    inputs = inputs_of(target, sha, sched_only, env)
-    if overlay:
-        inputs['overlay'] = overlay.digest
+    inputs = inputs_of(target, sha, sched_only, env, overlay)
     out = work.out(step, target.name)
     res = Result(out, {'target': target.name, 'kind': target.kind, 'step': step, 'sha': sha,
                        'inputs': inputs, 'key': config.key(inputs), 'complete': False})
@@ -539,17 +546,22 @@ def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: s
                     p.wait()
 
 
+def nolibc(compiler: str, tree: str, bdir: str, source: str, out: str) -> List[str]:
+    """The command that builds @source (a file of the repository) as a
+    static program with @tree's nolibc and the uapi headers in @bdir."""
+    return [compiler, '-Os', '-static', '-nostdlib', '-fno-stack-protector', '-I',
+            f'{bdir}/usr/include', '-include', f'{tree}/tools/include/nolibc/nolibc.h', '-o',
+            out, os.path.join(config.REPO, source), '-lgcc']
+
+
 def kmemleak_initrd(work: Work, target: config.Target, bdir: str, log: str) -> int:
     """The initramfs whose /init is scripts/kmemleak-init.c, built with
     nolibc and this tree's uapi headers."""
     cross = target.cross_compile
     rc = command(['make', '-C', work.tree, f'O={bdir}', f'ARCH={target.arch}',
                   *([f'CROSS_COMPILE={cross}'] if cross else []), 'headers'], log, append=True)
-    rc = rc or command([f'{cross}gcc', '-Os', '-static', '-nostdlib', '-fno-stack-protector',
-                        '-I', f'{bdir}/usr/include', '-include',
-                        f'{work.tree}/tools/include/nolibc/nolibc.h', '-o',
-                        f'{bdir}/kmemleak-init', f'{config.REPO}/scripts/kmemleak-init.c',
-                        '-lgcc'], log, append=True)
+    rc = rc or command(nolibc(target.compiler, work.tree, bdir, 'scripts/kmemleak-init.c',
+                              f'{bdir}/kmemleak-init'), log, append=True)
     if rc:
         return rc
     config.write(f'{bdir}/kmemleak-initramfs.list',

@@ -20,13 +20,11 @@ from typing import Dict, List, Optional, Tuple
 from . import config, run
 
 BASE_VARIANT = 'tiny'
-CROSS = {'arm': 'arm-linux-gnueabihf-', 'x86_64': ''}
 OPTIONS = {'arm': 'ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 '
                   'SERIAL_AMBA_PL011_CONSOLE'.split(),
            'x86_64': 'PRINTK TTY SERIAL_8250 SERIAL_8250_CONSOLE'.split()}
 IMAGE = {'arm': 'arch/arm/boot/zImage', 'x86_64': 'arch/x86/boot/bzImage'}
 QEMU = {'arm': [config.QEMU['arm'], '-M', 'virt'], 'x86_64': [config.QEMU['x86_64']]}
-CONSOLE = {'arm': 'ttyAMA0', 'x86_64': 'ttyS0'}
 
 
 def read_table(path: str, width: int) -> dict:
@@ -127,12 +125,13 @@ def bloat(tree: str, arch: str, old: str, new: str, top: int = 20) -> List[str]:
     """
     tool = os.path.join(tree, 'scripts', 'bloat-o-meter')
     with tempfile.TemporaryDirectory() as tmp:
-        prefix = os.path.join(tmp, CROSS.get(arch, ''))
+        cross = config.arch(arch)['cross_compile']
+        prefix = os.path.join(tmp, cross)
         wrapper = prefix + 'nm'
         with open(wrapper, 'w', encoding='utf-8') as f:
             f.write('#!/bin/sh\n'
                     '# Drop the lines of nameless symbols: bloat-o-meter wants 3 fields.\n'
-                    f'{CROSS.get(arch, "")}nm "$@" | awk \'NF == 3\'\n')
+                    f'{cross}nm "$@" | awk \'NF == 3\'\n')
         os.chmod(wrapper, 0o755)
         try:
             out = subprocess.run([sys.executable, tool, '-p', prefix, old, new],
@@ -177,10 +176,11 @@ def tinyconfig(work: run.Work, arch: str, bdir: str, log: str, on: List[str],
     options asked for that did not reach .config (then nothing is built),
     or None when all did."""
     os.makedirs(bdir, exist_ok=True)
-    cc = f'ccache {CROSS[arch]}gcc' if shutil.which('ccache') else f'{CROSS[arch]}gcc'
+    cross = config.arch(arch)['cross_compile']
+    cc = f'ccache {cross}gcc' if shutil.which('ccache') else f'{cross}gcc'
     env = dict(os.environ, CCACHE_BASEDIR=os.path.join(work.work, work.pkg))
     make = ['make', '-C', work.tree, f'O={bdir}', f'ARCH={arch}',
-            f'CROSS_COMPILE={CROSS[arch]}', f'CC={cc}', f'-j{os.cpu_count()}']
+            f'CROSS_COMPILE={cross}', f'CC={cc}', f'-j{os.cpu_count()}']
     cfg = [f'{work.tree}/scripts/config', '--file', f'{bdir}/.config']
     for o in OPTIONS[arch] + list(on):
         cfg += ['-e', o]
@@ -208,7 +208,7 @@ def boot(arch: str, bdir: str, log: str, memory: str, append: str = 'panic=-1') 
     """Boot the built image in QEMU (120 s at most); its exit status."""
     return run.command(['timeout', '120', *QEMU[arch], '-m', memory, '-nographic',
                         '-no-reboot', '-kernel', f'{bdir}/{IMAGE[arch]}', '-append',
-                        f'console={CONSOLE[arch]} {append}'], log)
+                        f'console={config.arch(arch)["console"]} {append}'], log)
 
 
 def struct_sizes(bdir: str, tree: str) -> Dict[str, int]:
@@ -249,9 +249,10 @@ def measure(work: run.Work, arch: str, variant: str, on: List[str], off: List[st
     shutil.copy(f'{bdir}/vmlinux', f'{out}/vmlinux')
     objects = ['vmlinux', 'kernel/sched/built-in.a'] + sorted(
         f'kernel/sched/{n}' for n in os.listdir(f'{bdir}/kernel/sched') if n.endswith('.o'))
+    cross = config.arch(arch)['cross_compile']
     with open(f'{out}/size', 'w', encoding='utf-8') as f:
         for obj in objects:
-            argv = [f'{CROSS[arch]}size'] + (['-t'] if obj.endswith('.a') else []) + \
+            argv = [f'{cross}size'] + (['-t'] if obj.endswith('.a') else []) + \
                 [f'{bdir}/{obj}']
             rows = subprocess.run(argv, capture_output=True, text=True,
                                   check=True).stdout.splitlines()

@@ -170,8 +170,7 @@ def lay_tests(cwd: str, base: str, message: str) -> str:
     """A child commit of @base that adds kunit/'s test files at the same
     paths and applies kunit/hook.patch, made without a checkout."""
     src = os.path.join(config.REPO, 'kunit')
-    files = sorted(os.path.relpath(os.path.join(d, f), src)
-                   for d, _, names in os.walk(os.path.join(src, 'kernel')) for f in names)
+    files = config.test_files()
     if not files:
         raise run.HarnessError(f'no test files under {src}/kernel')
     with tempfile.NamedTemporaryFile() as index:
@@ -241,9 +240,7 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
     patches = config.read_series(work.series)
     upstream_patches = sorted(glob.glob(os.path.join(work.series, 'kunit', '*.patch')))
     kunit = os.path.join(config.REPO, 'kunit')
-    tests = [os.path.join(kunit, 'hook.patch')] + sorted(
-        os.path.join(d, f) for d, _, names in os.walk(os.path.join(kunit, 'kernel'))
-        for f in names)
+    tests = [os.path.join(kunit, f) for f in ['hook.patch'] + config.test_files()]
     digest = hashlib.sha256(f'{version} {git(work.tree, "rev-parse", "pristine").stdout}'
                             f'{patches}'.encode())
     for path in [__file__] + [os.path.join(work.series, p) for p in patches] + \
