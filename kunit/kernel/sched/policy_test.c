@@ -1336,6 +1336,40 @@ out:
 	sp_world_end(test, w);
 }
 
+/*
+ * A new task's RR time slice is sched_rr_timeslice_ms as it is at the
+ * fork: set 200 ms through the sysctl's handler, create a kthread, and
+ * write the value it had back. 200 ms is HZ / 5 jiffies, by hand (exact
+ * when 5 divides HZ, as for HZ 100, 250, 300 and 1000; other HZ skip),
+ * not the default 100 ms that the parent (kthreadd) has, so a copied
+ * slice would show.
+ */
+static void sched_policy_fork_rr_timeslice(struct kunit *test)
+{
+#if defined(CONFIG_SCHED_CLASS_RT) && defined(CONFIG_SYSCTL)
+	int saved_ms = READ_ONCE(sysctl_sched_rr_timeslice);
+	int saved = READ_ONCE(sched_rr_timeslice);
+	struct task_struct *p;
+
+	if (saved != RR_TIMESLICE)
+		kunit_skip(test, "sched_rr_timeslice_ms is not the default: %d jiffies", saved);
+	if (HZ % 5)
+		kunit_skip(test, "200 ms is no whole number of jiffies at HZ %d", HZ);
+	KUNIT_ASSERT_EQ(test, sched_test_rt_sysctl(test, "sched_rr_timeslice_ms", 200), 0);
+	p = sched_test_kthread("sp_rr");
+	KUNIT_EXPECT_EQ(test, sched_test_rt_sysctl(test, "sched_rr_timeslice_ms", saved_ms), 0);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(sched_rr_timeslice), saved);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_rr_timeslice), saved_ms);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
+	KUNIT_EXPECT_EQ(test, p->rt.time_slice, HZ / 5U);
+	kthread_stop(p);
+#elif defined(CONFIG_SCHED_CLASS_RT)
+	kunit_skip(test, "needs CONFIG_SYSCTL");
+#else
+	kunit_skip(test, "no RT class (CONFIG_SCHED_CLASS_RT=n): no RR time slice");
+#endif
+}
+
 /* 7. Queued tasks, let run on the test's CPU: the order they run in. */
 
 /*
@@ -1630,6 +1664,7 @@ static struct kunit_case sp_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_policy_pi, sp_pi_gen_params),
 	KUNIT_CASE(sched_policy_pi_deadline),
 	KUNIT_CASE_PARAM(sched_policy_fork, sp_fork_gen_params),
+	KUNIT_CASE(sched_policy_fork_rr_timeslice),
 	KUNIT_CASE(sched_policy_run_deboost_order),
 	KUNIT_CASE(sched_policy_run_class_change),
 	KUNIT_CASE(sched_policy_pi_deadline_replenish),

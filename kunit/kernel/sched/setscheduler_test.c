@@ -217,34 +217,6 @@ static void sched_setscheduler_fork_state(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, p->rt.run_list.prev, &p->rt.run_list);
 }
 
-/*
- * A new task's RR time slice is sched_rr_timeslice_ms as it is at the
- * fork: set 200 ms through the sysctl's handler, create a kthread, and
- * write the value it had back. 200 ms is HZ / 5 jiffies, by hand (exact
- * when 5 divides HZ, as for HZ 100, 250, 300 and 1000; other HZ skip),
- * not the default 100 ms that the parent (kthreadd) has, so a copied
- * slice would show.
- */
-static void sched_setscheduler_fork_rr_timeslice(struct kunit *test)
-{
-	int saved_ms = READ_ONCE(sysctl_sched_rr_timeslice);
-	int saved = READ_ONCE(sched_rr_timeslice);
-	struct task_struct *p;
-
-	if (saved != RR_TIMESLICE)
-		kunit_skip(test, "sched_rr_timeslice_ms is not the default: %d jiffies", saved);
-	if (HZ % 5)
-		kunit_skip(test, "200 ms is no whole number of jiffies at HZ %d", HZ);
-	KUNIT_ASSERT_EQ(test, sched_test_rt_sysctl(test, "sched_rr_timeslice_ms", 200), 0);
-	p = sched_test_kthread("dls_rr");
-	KUNIT_EXPECT_EQ(test, sched_test_rt_sysctl(test, "sched_rr_timeslice_ms", saved_ms), 0);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(sched_rr_timeslice), saved);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(sysctl_sched_rr_timeslice), saved_ms);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
-	KUNIT_EXPECT_EQ(test, p->rt.time_slice, HZ / 5U);
-	kthread_stop(p);
-}
-
 /* SCHED_DEADLINE requests that every configuration judges alike. */
 struct dls_dl_case {
 	const char *desc;
@@ -799,7 +771,6 @@ static void sched_setscheduler_cpuset_can_shrink(struct kunit *test)
 
 static struct kunit_case dls_cases[] = {
 	KUNIT_CASE(sched_setscheduler_fork_state),
-	KUNIT_CASE(sched_setscheduler_fork_rr_timeslice),
 	KUNIT_CASE_PARAM(sched_setscheduler_deadline, dls_dl_gen_params),
 	KUNIT_CASE(sched_setscheduler_sugov_user),
 	KUNIT_CASE(sched_setscheduler_deadline_leave),

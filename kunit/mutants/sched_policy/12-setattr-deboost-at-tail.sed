@@ -1,4 +1,5 @@
 # file: kernel/sched/core.c
 # step: 00
+# tiny cells: x86_64-tiny arm-tiny arm-nodl
 # A queued task whose priority goes down is queued at the tail.
 /^static int __sched_setscheduler(/,/^}$/ { /^\t\t\tqueue_flags |= ENQUEUE_HEAD;$/d }
