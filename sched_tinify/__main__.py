@@ -285,7 +285,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
         repeat = item.repeat or repeat
         for name, todo in item.work.items():
             plan[name] = sorted(set(plan.get(name, [])) | set(todo), key=names.index)
-        costs.ran(item, names)
+        costs.ran(item, names, budget.measured(work, targets, names))
     print(f'\n== the report of what ran, at {round(time.time() - start)} s', flush=True)
     print('left to the main job:\n' + '\n'.join(f'- {x}' for x in left) if left else
           'nothing left')

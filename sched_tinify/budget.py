@@ -59,16 +59,14 @@ def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[st
         for t in names:
             at = [s for s in which if s in has.get(t, [])]
             if at:
-                out.append(Item(f'the tiny cell {t} at {", ".join(s[:2] for s in at)}',
-                                {t: at}))
+                out.append(Item(f'the tiny cell {t} at {", ".join(s[:2] for s in at)}', {t: at}))
     tiny_at([t for t in FIRST_TINY if t in tiny], [last])
     out += [Item(f'{c} at the baseline and the last step', {c: [base, last]})
             for c in cells if c not in first]
     tiny_at([t for t in tiny if t not in FIRST_TINY], [last])
     if builds:
         out.append(Item('the build-only configurations at the baseline and the last step, '
-                        'kernel/sched/ only', {b: [base, last] for b in builds},
-                        sched_only=True))
+                        'kernel/sched/ only', {b: [base, last] for b in builds}, sched_only=True))
     if repeat and cells:
         out.append(Item(f'{repeat} boots per variant of every cell at the last step',
                         repeat=repeat, needs=whole))
@@ -114,9 +112,12 @@ class Costs:
         self.measured, self.frac, self.boots = full, frac, boots
         self.mutants = mutants or {}
         self.at: Dict[str, str] = {}
-        ratios = [s / COLD[self.target[n].arch] for n, s in full.items()
+
+    @property
+    def speed(self) -> float:
+        ratios = [s / COLD[self.target[n].arch] for n, s in self.measured.items()
                   if n in self.target and self.target[n].kind != 'debug']
-        self.speed = max(ratios) if ratios else SLOW
+        return max(ratios) if ratios else SLOW
 
     def full(self, name: str) -> int:
         if name in self.measured:
@@ -141,8 +142,9 @@ class Costs:
             cost += STEP + COLD['arm'] * self.speed
         return round(cost)
 
-    def ran(self, item: Item, steps: List[str]) -> None:
-        """The folders hold the last step of what @item built."""
+    def ran(self, item: Item, steps: List[str], full: Dict[str, int]) -> None:
+        """The folders hold the last step of what @item built; @full: measured()."""
+        self.measured = full
         for name, todo in item.work.items():
             if not item.sched_only:
                 self.at[name] = max(todo, key=steps.index)

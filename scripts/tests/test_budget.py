@@ -49,13 +49,18 @@ class CostTest(unittest.TestCase):
         c = costs(full={'arm-up': budget.COLD['arm'] // 2, 'x86_64-smp': budget.COLD['x86_64']})
         self.assertEqual(c.full('x86_64-up'), budget.COLD['x86_64'])
 
+    def test_a_build_measured_during_the_run_sets_the_speed(self):
+        c = costs()
+        c.ran(budget.Item('x', {'arm-up': STEPS[:1]}), STEPS, {'arm-up': budget.COLD['arm']})
+        self.assertEqual((c.speed, c.full('x86_64-up')), (1.0, budget.COLD['x86_64']))
+
     def test_steps_cost_what_they_rebuild(self):
         c = costs(full={'x86_64-up': 300})
         step = budget.STEP
         item = budget.Item('x', {'x86_64-up': STEPS})
         # A first build in full; 01, 02 rebuild nothing, 03 all.
         self.assertEqual(c(item, STEPS), 4 * step + 600)
-        c.ran(item, STEPS)
+        c.ran(item, STEPS, {'x86_64-up': 300})
         self.assertEqual(c(budget.Item('y', {'x86_64-up': ['02-b']}), STEPS), step + 300)
         self.assertEqual(c(budget.Item('z', {'x86_64-up': ['00-baseline']}, sched_only=True),
                            STEPS), budget.SCHED_ONLY)
