@@ -124,8 +124,7 @@ def cmd_sizes(args, work: run.Work, steps) -> int:
     return 0
 
 
-def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str,
-                   reuse: bool = True) -> None:
+def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str, reuse: bool = True) -> None:
     """Each debug cell with the planted bugs at @step (the last); with
     @reuse, a fresh result is kept."""
     for t in [t for t in targets if t.kind == 'debug']:
@@ -139,20 +138,22 @@ def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str,
 
 
 def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
-    """Run each mutant where it applies (mutants.plan()), after its control,
-    and judge it: results/PKG/mutants/summary.md."""
+    """Run each mutant where it applies (mutants.plan()) after its control (a
+    cell's baseline too), and judge it: results/PKG/mutants/summary.md."""
     todo = mutants.plan(work, mutants.expand(args.paths), targets, steps, args.last_only)
     if not todo:
         raise config.ConfigError('no mutant applies to the targets asked for')
     env = dict(os.environ, KUNIT_TIMEOUT=os.environ.get('KUNIT_TIMEOUT', '60'))
-    rows = []
+    rows, base = [], config.read_steps(work.steps_file)[0]
     for i, (m, t, step, sha) in enumerate(todo, 1):
         tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
-        for w, overlay, e in ((work, None, None), (work.sub('mutants', m.name),
-                                                   run.Overlay.mutant(m.path, m.file), env)):
-            if not run.kept(w, t, step, sha, overlay=overlay, env=e):
-                print(f'{tag}: {"mutant" if overlay else "control"}: started', flush=True)
-                run.run(w, t, step, sha, work.series, overlay=overlay, env=e)
+        mut = (work.sub('mutants', m.name), run.Overlay.mutant(m.path, m.file), env, (step, sha))
+        for w, overlay, e, at in ([(work, None, None, base)] if t.kind == 'cell' else []) + [
+                (work, None, None, (step, sha)), mut]:
+            if not run.kept(w, t, *at, overlay=overlay, env=e):
+                print(f'{tag}: {"mutant" if overlay else "control"} at {at[0][:2]}: started',
+                      flush=True)
+                run.run(w, t, *at, work.series, overlay=overlay, env=e)
         result, diffs = mutants.judge_one(work, kp, m, t, step, sha, env)
         print(f'{tag}: {result}', flush=True)
         rows.append((m, t, step, result, diffs))
@@ -312,8 +313,7 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
         run.run(work, t, 'upstream', run.upstream_sha(work), work.series)
         print(f'[upstream] {upstream_line(work, kp, t)[0]}', flush=True)
     for t in [t for t in targets if t.kind == 'cell' and args.repeat]:
-        print(f'[repeat] {t.name} at {last}, {args.repeat} boot(s) a variant: started',
-              flush=True)
+        print(f'[repeat] {t.name} at {last}, {args.repeat} boot(s) a variant: started', flush=True)
         run.repeat(work, t, last, sha, work.series, args.repeat)
         print(f'[repeat] {judge.repeats(work, kp, t, last, sha, args.repeat)["line"]}',
               flush=True)

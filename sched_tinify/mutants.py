@@ -154,10 +154,11 @@ def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: s
             return f'invalid (the control is {control["status"] or "red"})', ''
         # The control must be the baseline's results: the step itself is
         # not what the mutant is judged by.
-        if step != config.BASELINE and judge.differences(judge.entry(
-                work, kp, t, *config.read_steps(work.steps_file)[0])['results'],
-                control['results'], 'baseline'):
-            return 'invalid (the control differs from the baseline)', ''
+        base = judge.entry(work, kp, t, *config.read_steps(work.steps_file)[0]) \
+            if step != config.BASELINE else None
+        if base and (base['status'] or judge.differences(base['results'], control['results'],
+                                                         'baseline')):
+            return f'invalid (the baseline is {base["status"] or "not the control"})', ''
         if not e['status']:
             # Against the control's results at any step, the baseline too.
             e['differences'] = judge.differences(control['results'], e['results'], 'control')

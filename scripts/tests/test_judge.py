@@ -237,6 +237,15 @@ class JudgeTest(unittest.TestCase):
         self.put(SMP, config.BASELINE, 'fail')
         got, _ = mutants.judge_one(self.work, self.kp, m, SMP, config.BASELINE, A, env)
         self.assertEqual(got, 'invalid (the control is red)')
+        # At a later step, judged by a baseline made with other inputs: not
+        # a difference, a result to make again.
+        self.work.steps_file = os.path.join(self.tmp.name, 'steps')
+        config.write(self.work.steps_file, ''.join(f'{n} {sha}\n' for n, sha in STEPS))
+        self.put(SMP, '01-x')
+        self.put(SMP, '01-x', work=mwork, inputs=mutants.inputs(m, SMP, dict(STEPS)['01-x'], env))
+        self.put(SMP, config.BASELINE, inputs={'other': 'inputs'})
+        got, _ = mutants.judge_one(self.work, self.kp, m, SMP, '01-x', dict(STEPS)['01-x'], env)
+        self.assertEqual(got, 'invalid (the baseline is stale)')
 
     def test_render(self):
         self.put(SMP, config.BASELINE, 'skip-up')
