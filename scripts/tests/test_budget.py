@@ -72,6 +72,20 @@ class CostTest(unittest.TestCase):
         self.assertEqual(c(budget.Item('m', mutants='arm-nosys'), STEPS), 5 * budget.MUTANT)
 
 
+class CountTest(unittest.TestCase):
+    def test_a_tiny_cell_counts_the_mutants_it_runs(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.makedirs(os.path.join(tmp, 's'))
+            for name, head in (('01-a', '# tiny: SCHED_CLASS_RT'),
+                               ('02-b', '# tiny cells: arm-nort'),
+                               ('03-c', '# tiny: SCHED_CLASS_DL'), ('04-d', '')):
+                config.write(os.path.join(tmp, 's', f'{name}.sed'),
+                             f'# file: kernel/sched/core.c\n# step: 00\n{head}\ns/a/b/\n')
+            got = budget.count_mutants(ALL, tmp)
+        self.assertEqual((got['arm-nort'], got['x86_64-nort'], got['arm-tiny'], got['all']),
+                         (2, 1, 1, 2))
+
+
 class ItemsTest(unittest.TestCase):
     def test_order(self):
         names = [i.name for i in found()]
