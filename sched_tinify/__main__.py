@@ -305,8 +305,7 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     for step, sha in dict.fromkeys([steps[0], steps[-1]]) if args.peer else ():
         print(f'[peer] {step}: the requests of chrt in a tiny arm kernel: started', flush=True)
         peer.run_peer(work, step, sha)
-        print(f'[peer] {step}: {"; ".join(peer.judge(work, step, sha)) or "GREEN"}',
-              flush=True)
+        print(f'[peer] {step}: {"; ".join(peer.judge(work, step, sha)) or "GREEN"}', flush=True)
     for t in [t for t in targets if t.kind == 'upstream']:
         print(f'[upstream] {t.name}: the upstream-form tests on the pristine tree: started',
               flush=True)

@@ -158,7 +158,8 @@ def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: s
             if step != config.BASELINE else None
         if base and (base['status'] or judge.differences(base['results'], control['results'],
                                                          'baseline')):
-            return f'invalid (the baseline is {base["status"] or "not the control"})', ''
+            return 'invalid (' + (f'the baseline is {base["status"]}' if base['status'] else
+                                  'the control differs from the baseline') + ')', ''
         if not e['status']:
             # Against the control's results at any step, the baseline too.
             e['differences'] = judge.differences(control['results'], e['results'], 'control')

@@ -1337,12 +1337,12 @@ out:
 }
 
 /*
- * A new task's RR time slice is sched_rr_timeslice_ms as it is at the
- * fork: set 200 ms through the sysctl's handler, create a kthread, and
- * write the value it had back. 200 ms is HZ / 5 jiffies, by hand (exact
- * when 5 divides HZ, as for HZ 100, 250, 300 and 1000; other HZ skip),
- * not the default 100 ms that the parent (kthreadd) has, so a copied
- * slice would show.
+ * Any new task's RR time slice (here a kthread's, forked by kthreadd) is
+ * sched_rr_timeslice_ms as it is at the fork: set 200 ms through the
+ * sysctl's handler, create a kthread, and write the value it had back.
+ * 200 ms is HZ / 5 jiffies, by hand (exact when 5 divides HZ, as for HZ
+ * 100, 250, 300 and 1000; other HZ skip), not the default 100 ms that the
+ * parent (kthreadd) has, so a copied slice would show.
  */
 static void sched_policy_fork_rr_timeslice(struct kunit *test)
 {
