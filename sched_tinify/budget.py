@@ -212,8 +212,8 @@ def measured(work: run.Work, targets: List[config.Target], steps: List[str]) -> 
 
 
 def count_mutants(targets: List[config.Target], folder: str) -> Dict[str, int]:
-    """The mutants of each mutant run, as mutants.plan() picks them: the
-    subset, every cells' mutant, those of each tiny cell."""
+    """The mutants of each mutant run: the subset, every cells' mutant,
+    those of each tiny cell (mutants.runs_in())."""
     from . import mutants  # pylint: disable=import-outside-toplevel
     dirs = [os.path.join(folder, d) for d in sorted(os.listdir(folder))
             if os.path.isdir(os.path.join(folder, d))]
@@ -223,8 +223,7 @@ def count_mutants(targets: List[config.Target], folder: str) -> Dict[str, int]:
            'all': sum(1 for m in every if not m.tiny)}
     for t in targets:
         if t.kind == 'tiny':
-            out[t.name] = sum(1 for m in every if m.tiny in ('', t.needs) and (
-                t.name in m.tiny_cells or (m.tiny and not m.tiny_cells)))
+            out[t.name] = sum(1 for m in every if mutants.runs_in(m, t))
     return out
 
 

@@ -86,6 +86,14 @@ def expand(paths: List[str]) -> List[Mutant]:
     return out
 
 
+def runs_in(m: Mutant, t: config.Target) -> bool:
+    """Whether @m runs in @t: a cell, or a tiny cell (its header)."""
+    if t.kind == 'cell':
+        return not m.tiny and (not m.cells or t.name in m.cells)
+    return t.kind == 'tiny' and m.tiny in ('', t.needs) and (
+        t.name in m.tiny_cells or bool(m.tiny and not m.tiny_cells))
+
+
 def plan(work: run.Work, mutants: List[Mutant], targets: List[config.Target],
          steps: List[Tuple[str, str]], last_only: bool) -> List[Tuple[Mutant, config.Target,
                                                                         str, str]]:
@@ -98,17 +106,7 @@ def plan(work: run.Work, mutants: List[Mutant], targets: List[config.Target],
     for m in mutants:
         if not 0 <= m.first <= (m.until if m.until is not None else last) <= last:
             raise config.ConfigError(f'{m.path}: its steps are not those of the series')
-        for t in targets:
-            if t.kind == 'cell':
-                if m.tiny or (m.cells and t.name not in m.cells):
-                    continue
-            elif t.kind == 'tiny':
-                if m.tiny and (m.tiny != t.needs or (m.tiny_cells and t.name not in m.tiny_cells)):
-                    continue
-                if not m.tiny and t.name not in m.tiny_cells:
-                    continue
-            else:
-                continue
+        for t in [t for t in targets if runs_in(m, t)]:
             first, until = m.first, m.until if m.until is not None else last
             while t.kind == 'tiny' and first < until and not run.has_option(
                     work.tree, steps[first][1], t.needs):
