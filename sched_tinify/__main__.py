@@ -144,13 +144,16 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
     if not todo:
         raise config.ConfigError('no mutant applies to the targets asked for')
     env = dict(os.environ, KUNIT_TIMEOUT=os.environ.get('KUNIT_TIMEOUT', '60'))
-    rows, base = [], config.read_steps(work.steps_file)[0]
+    rows, base, tried = [], config.read_steps(work.steps_file)[0], set()
     for i, (m, t, step, sha) in enumerate(todo, 1):
         tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
         mut = (work.sub('mutants', m.name), run.Overlay.mutant(m.path, m.file), env, (step, sha))
         for w, overlay, e, at in ([(work, None, None, base)] if t.kind == 'cell' else []) + [
                 (work, None, None, (step, sha)), mut]:
-            if not run.kept(w, t, *at, overlay=overlay, env=e):
+            # A control is tried once a run: one that failed is not fresh.
+            if (overlay or (t.name, at) not in tried) and not run.kept(w, t, *at, overlay=overlay,
+                                                                       env=e):
+                tried.add((t.name, at))
                 print(f'{tag}: {"mutant" if overlay else "control"} at {at[0][:2]}: started',
                       flush=True)
                 run.run(w, t, *at, work.series, overlay=overlay, env=e)

@@ -185,7 +185,7 @@ class Rebuilt:
     def __call__(self, name: str, a: Optional[str], b: str) -> float:
         if a is None:
             return 1.0
-        if name not in self.uses:
+        if not self.uses.get(name):  # an empty folder may have been built since
             every: Set[str] = set()
             for x, y in zip(self.order, self.order[1:]):
                 every |= self.diff(x, y)

@@ -5,6 +5,7 @@ fake package."""
 
 import importlib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -135,6 +136,9 @@ class RebuiltTest(unittest.TestCase):
             self.assertEqual((r('c', '00', '01'), r('c', '01', '02'), r('c', '02', '00')),
                              (0.25, 0.5, 0.5))
             self.assertEqual((r('none', '00', '01'), r('c', None, '01')), (1.0, 1.0))
+            # A folder read while empty, then built: its objects count.
+            shutil.copytree(out, os.path.join(d, 'pkg', 'build', 'none', 'kernel'))
+            self.assertEqual(r('none', '00', '01'), 0.25)
 
 
 class OptionStepsTest(unittest.TestCase):

@@ -2,6 +2,7 @@
 """Tests of sched_tinify/mutants.py: the mutants' headers, where each one
 runs, what killed means, the summary, and the planted bugs' checks."""
 
+import importlib
 import os
 import sys
 import tempfile
@@ -90,6 +91,25 @@ class MutantsTest(unittest.TestCase):
                           ('f', 'arm-up', '03-s'), ('g', 'arm-up', '03-s'),
                           ('f', 'arm-smp', '01-s'), ('g', 'arm-smp', '01-s'),
                           ('f', 'arm-smp', '03-s'), ('g', 'arm-smp', '03-s')])
+
+    def test_a_control_that_failed_is_not_run_again(self):
+        """A baseline or control that ends in a harness failure is tried
+        once a run, not once for each mutant that needs it."""
+        main = importlib.import_module('sched_tinify.__main__')
+        work = run.Work('pkg', '/nonexistent', self.tmp.name, '/nonexistent/steps')
+        two = [self.mutant('# file: f\n# step: 01\n'), self.mutant('# file: g\n# step: 01\n')]
+        args = mock.Mock(paths=[], last_only=True)
+        runs = []
+        with mock.patch.object(mutants, 'expand', return_value=two), \
+                mock.patch.object(config, 'read_steps', return_value=STEPS), \
+                mock.patch.object(run, 'kept', return_value=False), \
+                mock.patch.object(run, 'run', lambda w, t, s, *a, overlay=None, **k:
+                                  runs.append((t.name, s, overlay is not None))), \
+                mock.patch.object(mutants, 'judge_one', return_value=('invalid', '')), \
+                mock.patch.object(config, 'write'), mock.patch('sys.stdout'):
+            main.cmd_mutants(args, work, [UP], STEPS, None)
+        self.assertEqual(runs, [('arm-up', '00-s', False), ('arm-up', '03-s', False),
+                                ('arm-up', '03-s', True), ('arm-up', '03-s', True)])
 
     def test_verdict(self):
         m = self.mutant('# file: f\n# step: 00\n')
