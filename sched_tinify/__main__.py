@@ -239,7 +239,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     costs = budget.Costs(targets, budget.measured(work, targets, names),
                          budget.Rebuilt(work, steps), budget.cells_boots(targets), count)
     plan: Dict[str, List[str]] = {}
-    left, red, repeat, ran = [], [], 0, set()
+    left, red, broken, repeat, ran = [], [], [], 0, set()
     for item in found:
         elapsed = round(time.time() - start)
         missing = [f'{n} at {s}' for n, s in item.needs if s not in plan.get(n, [])]
@@ -272,7 +272,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                     'subset', 'all')) or t.name == item.mutants]
                 if cmd_mutants(argparse.Namespace(paths=paths, last_only=True), work, which,
                                steps, kp):
-                    red.append(item.name)
+                    red.append(f'{item.name}: not as expected (mutants/summary.md)')
         except run.Stopped as e:
             if e.signum != run.DEADLINE:
                 raise
@@ -282,7 +282,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
         except (run.HarnessError, config.ConfigError, OSError, ValueError) as e:
             # The harness failed on this item: say so, and go on.
             print(f'sched_tinify: {item.name}: harness failure: {e}', file=sys.stderr)
-            red.append(f'{item.name} (harness failure: {e})')
+            broken.append(f'{item.name} (harness failure: {e})')
             continue
         finally:
             signal.alarm(0)
@@ -294,10 +294,8 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     print('left to the main job:\n' + '\n'.join(f'- {x}' for x in left) if left else
           'nothing left')
     args.repeat = repeat
-    rc = report(args, work, targets, steps, kp, plan, left, ran)
-    if red:
-        print(f'red: {"; ".join(red)}')
-    return rc or (1 if red else 0)
+    rc = report(args, work, targets, steps, kp, plan, left, ran, red + broken)
+    return 2 if broken else rc
 
 
 def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
@@ -310,8 +308,7 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
         peer.run_peer(work, step, sha)
         print(f'[peer] {step}: {"; ".join(peer.judge(work, step, sha)) or "GREEN"}', flush=True)
     for t in [t for t in targets if t.kind == 'upstream']:
-        print(f'[upstream] {t.name}: the upstream-form tests on the pristine tree: started',
-              flush=True)
+        print(f'[upstream] {t.name}: the upstream-form tests: started', flush=True)
         run.run(work, t, 'upstream', run.upstream_sha(work), work.series)
         print(f'[upstream] {upstream_line(work, kp, t)[0]}', flush=True)
     for t in [t for t in targets if t.kind == 'cell' and args.repeat]:
@@ -321,10 +318,11 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
               flush=True)
 
 
-def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=None) -> int:
-    """Judge @targets at @steps and write the report. With a @plan (the
-    test command's), what it left is left, not missing: the upstream-form
-    tests and the planted bugs are judged only if @ran names them."""
+def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=None,
+           failed=()) -> int:
+    """Judge @targets at @steps and write the report. With a @plan (the test
+    command's), what it left is left, not missing, @failed its items that failed; the
+    upstream-form tests and the planted bugs are judged only if @ran names them."""
     # A debug cell is judged against its plain cell: judge that one too.
     plain = {t.same_as for t in targets if t.same_as} - {t.name for t in targets}
     targets = targets + [t for t in config.targets(args.data, kinds=('cell',))
@@ -391,6 +389,8 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
         for t in [t for t in targets if t.kind == 'debug']:
             line, problems = selfcheck(work, kp, t, last, sha)
             section(f'Debug cell {t.name}: planted bugs', [line], problems)
+    if failed:
+        section('Items of the test command that failed', [f'- {x}' for x in failed], [*failed])
     for row in data['grid'].values():
         for e in row.values():
             e['results'] = {p: list(r) for p, r in e['results'].items()}

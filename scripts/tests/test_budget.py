@@ -197,11 +197,15 @@ class LoopTest(unittest.TestCase):
         self.addCleanup(self.pkg.cleanup)
         self.assertEqual(self.pkg.prepare().returncode, 0)
 
-    def run_test(self, *args):
+    def run_test(self, *args, mutants=''):
         # No mutant: the fake series has none of the steps theirs name.
-        empty = os.path.join(self.pkg.root, 'no-mutants')
-        os.makedirs(empty, exist_ok=True)
-        args += ('--mutants', empty)
+        folder = os.path.join(self.pkg.root, 'mutants')
+        os.makedirs(folder, exist_ok=True)
+        if mutants:
+            os.makedirs(os.path.join(folder, 'suite'))
+            with open(os.path.join(folder, 'suite', '01-m.sed'), 'w', encoding='utf-8') as f:
+                f.write(mutants)
+        args += ('--mutants', folder)
         return subprocess.run([sys.executable, '-m', 'sched_tinify', 'test', '--no-checks', *args],
                               cwd=faketree.REPO, env=self.pkg.env(FAKE_EXEC='pass'),
                               stdin=subprocess.DEVNULL, capture_output=True, text=True,
@@ -221,6 +225,16 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn('== x86_64-smp at the baseline and the last step', proc.stdout)
         self.assertIn('verdict: GREEN: 1 target step(s) judged', proc.stdout)
+
+    def test_a_failed_item_makes_the_report_red(self):
+        """An item that fails outside the grid (here a mutant the harness
+        cannot place: exit 2) is in the report's verdict too."""
+        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60',
+                             mutants='# file: kernel/sched/core.c\n# step: 99\ns/a/b/\n')
+        self.assertEqual(proc.returncode, 2, proc.stdout + proc.stderr)
+        self.assertIn('verdict: RED', proc.stdout)
+        with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'), encoding='utf-8') as f:
+            self.assertIn('harness failure', f.read())
 
 
 if __name__ == '__main__':
