@@ -137,9 +137,10 @@ def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str, reuse: bool
         print(f'[selfcheck] {selfcheck(work, kp, t, step, sha)[0]}', flush=True)
 
 
-def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
+def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True) -> Tuple[int, List[str]]:
     """Run each mutant where it applies (mutants.plan()) after its control (a
-    cell's baseline too), and judge it: results/PKG/mutants/summary.md."""
+    cell's baseline too; or not, with @run_them false), and judge it:
+    results/PKG/mutants/summary.md. The exit status, and the score lines."""
     todo = mutants.plan(work, mutants.expand(args.paths), targets, steps, args.last_only)
     if not todo:
         raise config.ConfigError('no mutant applies to the targets asked for')
@@ -151,8 +152,8 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
         for w, overlay, e, at in ([(work, None, None, base)] if t.kind == 'cell' else []) + [
                 (work, None, None, (step, sha)), mut]:
             # A control is tried once a run: one that failed is not fresh.
-            if (overlay or (t.name, at) not in tried) and not run.kept(w, t, *at, overlay=overlay,
-                                                                       env=e):
+            if run_them and (overlay or (t.name, at) not in tried) and not run.kept(
+                    w, t, *at, overlay=overlay, env=e):
                 tried.add((t.name, at))
                 print(f'{tag}: {"mutant" if overlay else "control"} at {at[0][:2]}: started',
                       flush=True)
@@ -164,7 +165,7 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp) -> int:
     config.write(os.path.join(work.results, 'mutants', 'summary.md'),
                  '\n'.join(['# Mutants', ''] + lines) + '\n')
     print('\n'.join(lines[:lines.index('')]))
-    return 0 if good else 1
+    return 0 if good else 1, lines[:lines.index('')]
 
 
 def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[str]]] = None,
@@ -266,12 +267,11 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                 ran.add('upstream')
             if item.mutants:
                 paths = [os.path.join(folder, 'ci-subset')] if item.mutants == 'subset' else \
-                    [os.path.join(folder, d) for d in sorted(os.listdir(folder))
-                     if os.path.isdir(os.path.join(folder, d))]
+                    mutants.folders(folder)
                 which = [t for t in targets if (t.kind == 'cell' and item.mutants in (
                     'subset', 'all')) or t.name == item.mutants]
                 if cmd_mutants(argparse.Namespace(paths=paths, last_only=True), work, which,
-                               steps, kp):
+                               steps, kp)[0]:
                     red.append(f'{item.name}: not as expected (mutants/summary.md)')
         except run.Stopped as e:
             if e.signum != run.DEADLINE:
@@ -294,7 +294,9 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     print('left to the main job:\n' + '\n'.join(f'- {x}' for x in left) if left else
           'nothing left')
     args.repeat = repeat
-    rc = report(args, work, targets, steps, kp, plan, left, ran, red + broken)
+    failed = red + broken
+    rc = report(args, work, targets, steps, kp, plan, left, ran,
+                [('Items that failed', [f'- {x}' for x in failed], failed)] * bool(failed))
     return 2 if broken else rc
 
 
@@ -314,15 +316,14 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     for t in [t for t in targets if t.kind == 'cell' and args.repeat]:
         print(f'[repeat] {t.name} at {last}, {args.repeat} boot(s) a variant: started', flush=True)
         run.repeat(work, t, last, sha, work.series, args.repeat)
-        print(f'[repeat] {judge.repeats(work, kp, t, last, sha, args.repeat)["line"]}',
-              flush=True)
+        print(f'[repeat] {judge.repeats(work, kp, t, last, sha, args.repeat)["line"]}', flush=True)
 
 
 def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=None,
-           failed=()) -> int:
-    """Judge @targets at @steps and write the report. With a @plan (the test
-    command's), what it left is left, not missing, @failed its items that failed; the
-    upstream-form tests and the planted bugs are judged only if @ran names them."""
+           extra=()) -> int:
+    """Judge @targets at @steps and write the report, with @extra sections (title,
+    lines, problems). With a @plan (the test command's), what it left is left, not missing:
+    the upstream-form tests and the planted bugs are judged only if @ran names them."""
     # A debug cell is judged against its plain cell: judge that one too.
     plain = {t.same_as for t in targets if t.same_as} - {t.name for t in targets}
     targets = targets + [t for t in config.targets(args.data, kinds=('cell',))
@@ -389,12 +390,11 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
         for t in [t for t in targets if t.kind == 'debug']:
             line, problems = selfcheck(work, kp, t, last, sha)
             section(f'Debug cell {t.name}: planted bugs', [line], problems)
-    if failed:
-        section('Items of the test command that failed', [f'- {x}' for x in failed], [*failed])
+    for title, lines, problems in extra:
+        section(title, lines, problems)
     for row in data['grid'].values():
         for e in row.values():
             e['results'] = {p: list(r) for p, r in e['results'].items()}
-    os.makedirs(work.results, exist_ok=True)
     config.write(os.path.join(work.results, 'report.json'),
                  json.dumps(data, indent=1, sort_keys=True))
     render.write(data, work.results)
@@ -474,6 +474,7 @@ def main(argv: List[str]) -> int:
         if args.command in ('run', 'judge') and not (args.targets or args.kinds or args.steps
                                                      or args.repeat):
             args.repeat, args.peer = 10, True
+            args.paths = args.paths or mutants.folders(args.mutants)  # every mutant too
         if args.command in ('run', 'judge', 'mutants', 'sizes', 'test', 'prepare'):
             work.lock(' '.join(['sched_tinify'] + argv))
         if args.command in ('run', 'mutants', 'sizes', 'test', 'prepare'):
@@ -505,16 +506,20 @@ def main(argv: List[str]) -> int:
                           f'{step} {t.name}: {e["status"]}')
             return 0
         if args.command == 'mutants':
-            return cmd_mutants(args, work, targets, every, kp)
+            return cmd_mutants(args, work, targets, every, kp)[0]
         if args.command == 'sizes':
             return cmd_sizes(args, work, steps if args.steps else [every[0], every[-1]])
         if args.command == 'test':
             return cmd_test(args, work, targets, every, kp)
         if args.command == 'run':
             cmd_run(args, work, targets, steps, kp)
+        extra = []
+        if args.paths:  # the main job: every mutant, at its first step and its last
+            rc, head = cmd_mutants(args, work, targets, every, kp, args.command == 'run')
+            extra = [('Mutants (mutants/summary.md)', head, ['mutants: not as expected'] * rc)]
         # Judged against the baseline, whether it ran now or not.
         return report(args, work, targets, every[:1] + [s for s in steps if s != every[0]],
-                      kp, plan)
+                      kp, plan, extra=extra)
     except run.Stopped as e:
         print(f'sched_tinify: {e}: stopped', file=sys.stderr)
         return 128 + e.signum

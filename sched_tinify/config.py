@@ -98,8 +98,7 @@ def load(path: str = MATRIX) -> dict:
         data, schema = json.loads(read(path)), json.loads(read(SCHEMA))
     except (OSError, ValueError) as e:
         raise ConfigError(f'matrix: cannot read {e}') from e
-    error = jsonschema.exceptions.best_match(
-        jsonschema.Draft7Validator(schema).iter_errors(data))
+    error = jsonschema.exceptions.best_match(jsonschema.Draft7Validator(schema).iter_errors(data))
     if error:
         where = '/'.join(str(p) for p in error.absolute_path) or 'top level'
         raise ConfigError(f'matrix: {path}: {where}: {error.message}')
@@ -186,6 +185,7 @@ def read_list(path: str) -> List[str]:
 
 
 def write(path: str, text: str) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, 'w', encoding='utf-8') as f:
         f.write(text)
 
@@ -198,8 +198,7 @@ def file_digest(path: str) -> str:
 def first_line(argv: List[str]) -> str:
     """First line of a tool's --version, or why there is none."""
     try:
-        out = subprocess.run(argv, capture_output=True, text=True, check=False,
-                             timeout=30).stdout
+        out = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=30).stdout
     except (OSError, subprocess.TimeoutExpired) as e:
         return f'unavailable ({e.__class__.__name__})'
     return (out.splitlines() or ['unavailable (no output)'])[0].strip()

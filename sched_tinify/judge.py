@@ -204,10 +204,9 @@ def red(e: dict) -> bool:
 def judge_run(work: run.Work, kp, targets: List[config.Target],
               steps: List[Tuple[str, str]], plan: Optional[Dict[str, List[str]]] = None,
               reference_only: bool = False) -> dict:
-    """Every target at every step, against its reference: the grid, the
-    problems, the totals and the verdict. With @reference_only, the
-    baseline was not asked for: only the targets it is the reference of
-    (cells, build-only configurations) are judged there."""
+    """Every target at every step, against its reference: the grid, the problems, the totals and
+    the verdict. With @reference_only, the baseline was not asked for: only the targets it is the
+    reference of (cells, build-only configurations) are judged there."""
     sha_of = dict(steps)
     every = [s for s, _ in steps]
     targets = [t for t in targets if t.kind != 'upstream']
@@ -254,9 +253,8 @@ def judge_run(work: run.Work, kp, targets: List[config.Target],
 
 def sizes(grid: Dict[str, Dict[str, dict]], kinds: Dict[str, str], base: str, last: str,
           limit: float) -> Tuple[List[str], List[str]]:
-    """(report lines, problems): text, data and bss of vmlinux and
-    kernel/sched/ in every plain cell, baseline -> last step; text may not
-    grow by more than @limit percent."""
+    """(report lines, problems): text, data and bss of vmlinux and kernel/sched/ in every plain
+    cell, baseline -> last step; text may not grow by more than @limit percent."""
     lines = [f'{base} -> {last}: text, data, bss (bytes) and the change of text.', '',
              '| cell | object | text | data | bss | text change |', '|---|---|---|---|---|---|']
     problems = []
@@ -281,8 +279,7 @@ def sizes(grid: Dict[str, Dict[str, dict]], kinds: Dict[str, str], base: str, la
 
 
 def code(tree: str, steps: List[Tuple[str, str]]) -> List[str]:
-    """Report lines: kernel/sched/core.c's lines per step, and the diffstat
-    of the whole series."""
+    """Report lines: kernel/sched/core.c's lines per step, and the diffstat of the whole series."""
     lines = ['| step | core.c lines |', '|---|---|']
     lines += [f'| {name} | '
               f'{run.git(tree, "show", f"{sha}:kernel/sched/core.c").stdout.count(chr(10))} |'
@@ -293,12 +290,10 @@ def code(tree: str, steps: List[Tuple[str, str]]) -> List[str]:
 
 
 
-def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str,
-            count: int) -> dict:
-    """The repeated boots of a cell (run.repeat()): each run is judged for
-    itself, then against the first run of its variant (a case whose result
-    differs is flaky); the first run of each variant against the cell as it
-    is (a difference there is listed, not a flake: a case may skip with 2
+def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str, count: int) -> dict:
+    """The repeated boots of a cell (run.repeat()): each run is judged for itself, then against the
+    first run of its variant (a case whose result differs is flaky); the first run of each variant
+    against the cell as it is (a difference there is listed, not a flake: a case may skip with 2
     CPUs). Red on a flake, a failed run, a missing or stale run."""
     top = os.path.join(work.results, 'repeat', target.name)
     out = {'status': 'green', 'step': step, 'variants': {}, 'cross': {}, 'problems': []}
@@ -339,9 +334,8 @@ def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str,
 
 
 def upstream(work: run.Work, kp, target: config.Target, sha: str, suites: List[str]) -> dict:
-    """The upstream-form tests (results/PKG/upstream/TARGET): green when
-    the run is fresh, every test passed, and every suite the patches add
-    (@suites) reported ok."""
+    """The upstream-form tests (results/PKG/upstream/TARGET): green when the run is fresh, every
+    test passed, and every suite the patches add (@suites) reported ok."""
     e = entry(work, kp, target, 'upstream', sha)
     if not e['status']:
         missing = [s for s in suites if e['results'].get(s, ('',))[0] != parse.PASS]

@@ -86,6 +86,12 @@ def expand(paths: List[str]) -> List[Mutant]:
     return out
 
 
+def folders(top: str) -> List[str]:
+    """The suites' folders of mutants in @top (not the lists beside them)."""
+    return [os.path.join(top, d) for d in sorted(os.listdir(top))
+            if os.path.isdir(os.path.join(top, d))]
+
+
 def runs_in(m: Mutant, t: config.Target) -> bool:
     """Whether @m runs in @t: a cell, or a tiny cell (its header)."""
     if t.kind == 'cell':

@@ -116,14 +116,12 @@ class Work:
 
 def command(argv: List[str], log: Optional[str], cwd: Optional[str] = None,
             env: Optional[Dict[str, str]] = None, append: bool = False) -> int:
-    """Run argv in a group of its own, output to @log (None: ours); its
-    exit status. Stopped by a signal, its group gets SIGTERM, and SIGKILL
-    TERM_WAIT seconds later, before Stopped goes on."""
+    """Run argv in a group of its own, output to @log (None: ours); its exit status. Stopped by a
+    signal, its group gets SIGTERM, and SIGKILL TERM_WAIT seconds later, before Stopped goes on."""
     with open(log, 'a' if append else 'w', encoding='utf-8') if log else \
             contextlib.nullcontext() as out:
         child = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out,
-                                 stderr=subprocess.STDOUT if out else None,
-                                 start_new_session=True)
+                                 stderr=subprocess.STDOUT if out else None, start_new_session=True)
         try:
             return child.wait()
         except BaseException:
@@ -159,8 +157,7 @@ class Deferred:
 
 
 def git(tree: str, *argv: str, check: bool = True, **env: str) -> subprocess.CompletedProcess:
-    """git in @tree (with @env), never in a repository above it; signals
-    wait for it."""
+    """git in @tree (with @env), never in a repository above it; signals wait for it."""
     env = dict(os.environ, GIT_CEILING_DIRECTORIES=os.path.dirname(tree), **env)
     with Deferred():
         proc = subprocess.run(['git', '-C', tree, *argv], env=env, capture_output=True,
@@ -171,10 +168,9 @@ def git(tree: str, *argv: str, check: bool = True, **env: str) -> subprocess.Com
 
 
 def checkout(work: Work, sha: str, tests: bool = True) -> None:
-    """Check @sha out in the tree, which must be clean, then check that the
-    tests there are kunit/'s bytes (unless @tests is false: the upstream-
-    form tests' commit). Only changed files are touched, so build folders
-    rebuild incrementally."""
+    """Check @sha out in the tree, which must be clean, then check that the tests there are
+    kunit/'s bytes (unless @tests is false: the upstream-form tests' commit). Only changed files
+    are touched, so build folders rebuild incrementally."""
     if git(work.tree, 'status', '--porcelain').stdout.strip():
         raise HarnessError(f'{work.tree} has local changes: refusing to build '
                            f'(git -C {work.tree} status)')
@@ -279,9 +275,8 @@ def sizes(target: config.Target, bdir: str) -> Dict[str, List[int]]:
 
 
 class Result:
-    """result.json of one target at one step, written as the run goes: a
-    run that stops half-way leaves complete false (and, for a signal, its
-    name in "interrupted")."""
+    """result.json of one target at one step, written as the run goes: a run that stops half-way
+    leaves complete false (and, for a signal, its name in "interrupted")."""
 
     def __init__(self, out: str, data: dict):
         self.path = os.path.join(out, 'result.json')
@@ -309,9 +304,8 @@ def load(work: Work, step: str, name: str) -> Optional[dict]:
 
 
 def stale(result: Optional[dict], key: str) -> str:
-    """Why @result is not fresh ('' when it is). The one freshness rule: a
-    complete result of the current inputs (a harness failure is never
-    kept: it says nothing of the kernel)."""
+    """Why @result is not fresh ('' when it is). The one freshness rule: a complete result of the
+    current inputs (a harness failure is never kept: it says nothing of the kernel)."""
     if not result:
         return 'not run'
     if result.get('key') != key:
@@ -362,8 +356,7 @@ class Overlay:
 
     @classmethod
     def planted(cls) -> 'Overlay':
-        """scripts/debug-selfcheck.c, #included at the end of
-        kernel/sched/build_policy.c."""
+        """scripts/debug-selfcheck.c, #included at the end of kernel/sched/build_policy.c."""
         with open(os.path.join(config.REPO, 'scripts', 'debug-selfcheck.c'),
                   encoding='utf-8') as f:
             return cls('planted bugs', {
@@ -492,9 +485,10 @@ def variants(target: config.Target, bdir: str):
     an SMP cell also with 2 and 8 CPUs (not above CONFIG_NR_CPUS), and the
     cell as it is with one busy loop per host CPU."""
     out = [(f'cpus{target.cpus}', target.cpus, False)]
-    with open(os.path.join(bdir, '.config'), encoding='utf-8') as f:
-        nr_cpus = int(next((line.split('=')[1] for line in f
-                            if line.startswith('CONFIG_NR_CPUS=')), 1))
+    path = os.path.join(bdir, '.config')  # none yet: judged, its runs are not run
+    text = config.read(path) if os.path.exists(path) else ''
+    found = re.search(r'^CONFIG_NR_CPUS=(\d+)', text, re.M)
+    nr_cpus = int(found.group(1)) if found else 1
     out += [(f'cpus{n}', n, False) for n in (2, 8) if target.smp and n <= nr_cpus]
     return out + [(f'cpus{target.cpus}-loaded', target.cpus, True)]
 
@@ -573,10 +567,9 @@ def kmemleak_initrd(work: Work, target: config.Target, bdir: str, log: str) -> i
 
 def build_only(work: Work, target: config.Target, res: Result, out: str, series_dir: str,
                sched_only: bool) -> None:
-    """A W=1 build of a build-only configuration: the warnings located in
-    kernel/sched/ or in a file the series touches (kernel/sched/ only with
-    @sched_only, which builds that folder alone). Without the option of
-    "needs", the kunitconfig section after "# needs SYMBOL:" is left out."""
+    """A W=1 build of a build-only configuration: the warnings located in kernel/sched/ or in a
+    file the series touches (kernel/sched/ only with @sched_only, which builds that folder alone).
+    Without the option of "needs", the kunitconfig section after "# needs SYMBOL:" is left out."""
     bdir = work.build_dir(target)
     os.makedirs(bdir, exist_ok=True)
     configs = [os.path.join(config.REPO, f) for f in target.kunitconfig]

@@ -100,6 +100,32 @@ class PipelineTest(unittest.TestCase):
         self.assertNotIn('fresh result kept', out)
         self.assertEqual(proc.returncode, 0, out + err)
 
+    def test_the_main_job_judges_every_mutant(self):
+        """The main job (no target, kind, step or repeat named) runs every
+        mutant too; judged without running them, they are not killed."""
+        folder = os.path.join(self.pkg.root, 'mutants')
+        os.makedirs(os.path.join(folder, 'suite'))
+        with open(os.path.join(folder, 'suite', '01-m.sed'), 'w', encoding='utf-8') as f:
+            f.write('# file: kernel/sched/core.c\n# step: 00\ns/a/b/\n')
+        # The main job judges the upstream-form tests too: give it their commit.
+        os.makedirs(os.path.join(self.pkg.series, 'kunit'))
+        with open(os.path.join(self.pkg.series, 'kunit', '0001-up.patch'), 'w',
+                  encoding='utf-8') as f:
+            f.write('From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
+                    'Subject: [PATCH] Up\n\nUp.\n\nSigned-off-by: Dev <dev@example.org>\n---\n'
+                    'diff --git a/Makefile b/Makefile\n--- a/Makefile\n+++ b/Makefile\n'
+                    '@@ -6 +6 @@\n-NAME = Fake\n+NAME = Up\n')
+        self.assertEqual(self.pkg.prepare().returncode, 0)
+        proc = self.start('judge', '--mutants', folder)
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 1, out + err)
+        self.assertIn(f'suite/01-m {CELL} 00: invalid', out)
+        with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
+                  encoding='utf-8') as f:
+            report = f.read()
+        self.assertIn('Mutants (mutants/summary.md)', report)
+        self.assertIn('mutants: not as expected', report)
+
     def test_repeats(self):
         proc = self.start('run', '--targets', CELL, '--repeat', '2', FAKE_EXEC='pass')
         out, err = proc.communicate(timeout=120)
