@@ -6,14 +6,17 @@
 # steps with their option), the debug cells (and their planted bugs at the
 # last step), the build-only configurations (W=1), the upstream-form tests
 # -- boot every cell 10 more times a variant at the last step (flakes),
-# run the peer check at the baseline and the last step, and write the
-# report: results/PKG/report.md, report.json and junit/.
+# run the peer check at the baseline and the last step, run every mutant
+# where it applies, and write the report: results/PKG/report.md,
+# report.json and junit/.
 #
 # Usage: scripts/matrix.sh [--targets A,B] [--kinds cell,tiny,debug,build,upstream]
 #                          [--steps S1,S2] [--reuse] [--repeat N] [--peer]
-#                          [--sched-only] [--judge [--plan PLAN]] [--prepare-only]
+#                          [--sched-only] [--prepare-only]
+#        scripts/matrix.sh --judge [same options] [--plan PLAN]
 #   without --targets, --kinds, --steps or --repeat (the main job, also
-#   with --reuse or --judge): every target, every step, --repeat 10 --peer
+#   with --reuse or --judge): every target, every step, --repeat 10 --peer,
+#   and every mutant of kunit/mutants/*/ at its first step and its last
 #   --reuse      keep a result that is fresh (made with the current inputs,
 #                complete): to go on after a run was stopped
 #   --judge      run nothing: judge the results and write the report
