@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The pipeline: run what is asked, one target step at a time, then judge
-everything and write the report (results/PKG/report.md, report.json,
-junit/). The commands (docs/harness.rst):
+"""The pipeline: run what is asked, one target step at a time, then judge everything and write the
+report (results/PKG/report.md, report.json, junit/). The commands (docs/harness.rst):
 
 run      build and boot each target at each step, then judge (the main
          job without --targets, --kinds, --steps or --repeat)
@@ -14,8 +13,8 @@ ci       check the CI definition (sched_tinify/ci.py)
 list, info, results: the targets; ci/matrix.json's values; a target
          step's results as an expected file's lines
 
-Exit status: 0 green, 1 red, 2 the harness could not run or judge, 75
-another run holds the work folder, 128+N stopped by signal N.
+Exit status: 0 green, 1 red, 2 the harness could not run or judge, 75 another run holds the work
+folder, 128+N stopped by signal N.
 """
 
 import argparse
@@ -80,8 +79,7 @@ def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
 
 
 def selfcheck(work: run.Work, kp, t: config.Target, step: str, sha: str):
-    """(a line, problems) of a debug cell's boot with the planted bugs:
-    each must be reported."""
+    """(a line, problems) of a debug cell's boot with the planted bugs: each must be reported."""
     sw = work.sub('selfcheck', t.name)
     res = run.load(sw, step, t.name)
     why = run.stale(res, config.key(run.inputs_of(t, sha, overlay=run.Overlay.planted())))
@@ -137,35 +135,52 @@ def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str, reuse: bool
         print(f'[selfcheck] {selfcheck(work, kp, t, step, sha)[0]}', flush=True)
 
 
-def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True) -> Tuple[int, List[str]]:
-    """Run each mutant where it applies (mutants.plan()) after its control (a
-    cell's baseline too; or not, with @run_them false), and judge it:
-    results/PKG/mutants/summary.md. The exit status, and the score lines."""
+def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True, tried=None):
+    """Run each mutant where it applies (mutants.plan()) after its control (a cell's baseline too),
+    unless @run_them is false or the control cannot judge it (a control is tried once: @tried),
+    and judge it: results/PKG/mutants/summary.md. (Exit status, score lines, problems.)"""
     todo = mutants.plan(work, mutants.expand(args.paths), targets, steps, args.last_only)
     if not todo:
         raise config.ConfigError('no mutant applies to the targets asked for')
     env = dict(os.environ, KUNIT_TIMEOUT=os.environ.get('KUNIT_TIMEOUT', '60'))
-    rows, base, tried = [], config.read_steps(work.steps_file)[0], set()
+    rows, base, tried = [], config.read_steps(work.steps_file)[0], set() if tried is None else tried
     for i, (m, t, step, sha) in enumerate(todo, 1):
         tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
         mut = (work.sub('mutants', m.name), run.Overlay.mutant(m.path, m.file), env, (step, sha))
         for w, overlay, e, at in ([(work, None, None, base)] if t.kind == 'cell' else []) + [
                 (work, None, None, (step, sha)), mut]:
-            # A control is tried once a run: one that failed is not fresh.
+            if overlay and mutants.control_problem(work, kp, t, step, sha):
+                break
             if run_them and (overlay or (t.name, at) not in tried) and not run.kept(
                     w, t, *at, overlay=overlay, env=e):
-                tried.add((t.name, at))
+                tried.update([] if overlay else [(t.name, at)])
                 print(f'{tag}: {"mutant" if overlay else "control"} at {at[0][:2]}: started',
                       flush=True)
                 run.run(w, t, *at, work.series, overlay=overlay, env=e)
         result, diffs = mutants.judge_one(work, kp, m, t, step, sha, env)
         print(f'{tag}: {result}', flush=True)
         rows.append((m, t, step, result, diffs))
-    lines, good = mutants.summary(rows)
+    lines, bad = mutants.summary(rows)
     config.write(os.path.join(work.results, 'mutants', 'summary.md'),
                  '\n'.join(['# Mutants', ''] + lines) + '\n')
     print('\n'.join(lines[:lines.index('')]))
-    return 0 if good else 1, lines[:lines.index('')]
+    return 1 if bad else 0, lines[:lines.index('')], bad
+
+
+def every_mutant(args, work: run.Work, targets, steps, kp):
+    """The main job's mutants, every one where it applies at its first step and its last, run
+    unless judging: ([its report section], whether the harness failed)."""
+    title = 'Mutants (every one at its first step and its last; mutants/summary.md)'
+    try:
+        paths = mutants.folders(args.mutants)
+        if not paths:
+            return [(title, [], [f'mutants: none in {args.mutants}'])], False
+        _, head, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=False), work,
+                                   targets, steps, kp, args.command == 'run')
+        return [(title, head, bad)], False
+    except (config.ConfigError, run.HarnessError, OSError, ValueError) as e:
+        print(f'sched_tinify: mutants: harness failure: {e}', file=sys.stderr)
+        return [(title, [], [f'mutants: harness failure: {e}'])], True
 
 
 def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[str]]] = None,
@@ -218,9 +233,8 @@ def checks_status(failed: Dict[str, int]) -> int:
 
 
 def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
-    """The static checks, then the deadline loop (sched_tinify/budget.py):
-    items in order while they fit, then the report of what ran, naming
-    what was left."""
+    """The static checks, then the deadline loop (sched_tinify/budget.py): items in order while
+    they fit, then the report of what ran, naming what was left."""
     start = args.start
     failed = {} if args.no_checks else static_checks(work, start)
     if failed:
@@ -240,7 +254,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     costs = budget.Costs(targets, budget.measured(work, targets, names),
                          budget.Rebuilt(work, steps), budget.cells_boots(targets), count)
     plan: Dict[str, List[str]] = {}
-    left, red, broken, repeat, ran = [], [], [], 0, set()
+    left, red, broken, repeat, ran, tried = [], [], [], 0, set(), set()
     for item in found:
         elapsed = round(time.time() - start)
         missing = [f'{n} at {s}' for n, s in item.needs if s not in plan.get(n, [])]
@@ -270,9 +284,8 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                     mutants.folders(folder)
                 which = [t for t in targets if (t.kind == 'cell' and item.mutants in (
                     'subset', 'all')) or t.name == item.mutants]
-                if cmd_mutants(argparse.Namespace(paths=paths, last_only=True), work, which,
-                               steps, kp)[0]:
-                    red.append(f'{item.name}: not as expected (mutants/summary.md)')
+                red += [f'{item.name}: {b}' for b in cmd_mutants(argparse.Namespace(
+                    paths=paths, last_only=True), work, which, steps, kp, tried=tried)[2]]
         except run.Stopped as e:
             if e.signum != run.DEADLINE:
                 raise
@@ -470,13 +483,20 @@ def main(argv: List[str]) -> int:
                 raise config.ConfigError('info: package|version|series|patches')
             print(info[args.paths[0]])
             return 0
-        # The main job: no target, kind, step or repeat named.
-        if args.command in ('run', 'judge') and not (args.targets or args.kinds or args.steps
-                                                     or args.repeat):
+        if args.command in ('run', 'judge', 'mutants') and (args.command == 'mutants') != bool(
+                args.paths):
+            raise config.ConfigError('only mutants takes paths: folders, *.sed files or lists')
+        # The main job: no target, kind, step, repeat or plan named.
+        main_job = args.command in ('run', 'judge') and not (
+            args.targets or args.kinds or args.steps or args.repeat or args.plan)
+        if main_job:
             args.repeat, args.peer = 10, True
-            args.paths = args.paths or mutants.folders(args.mutants)  # every mutant too
         if args.command in ('run', 'judge', 'mutants', 'sizes', 'test', 'prepare'):
             work.lock(' '.join(['sched_tinify'] + argv))
+        old = [os.path.join(work.results, n) for n in ('report.md', 'report.json')]
+        for path in old if args.command in ('run', 'judge', 'test') else ():
+            if os.path.exists(path):  # an earlier run's report would stand for this one
+                os.remove(path)
         if args.command in ('run', 'mutants', 'sizes', 'test', 'prepare'):
             if args.command == 'test':
                 print(f'\n== set-up: the kernel tree, the series applied as posted to the '
@@ -493,8 +513,6 @@ def main(argv: List[str]) -> int:
         plan = None
         if args.plan:
             plan = json.loads(config.read(args.plan))
-        if args.command == 'mutants' and not args.paths:
-            raise config.ConfigError('mutants: name folders, *.sed files or lists of mutants')
         kp = parse.parser(work.tree)
         if args.command == 'results':
             # The results of a target step as an expected file's lines.
@@ -513,13 +531,11 @@ def main(argv: List[str]) -> int:
             return cmd_test(args, work, targets, every, kp)
         if args.command == 'run':
             cmd_run(args, work, targets, steps, kp)
-        extra = []
-        if args.paths:  # the main job: every mutant, at its first step and its last
-            rc, head = cmd_mutants(args, work, targets, every, kp, args.command == 'run')
-            extra = [('Mutants (mutants/summary.md)', head, ['mutants: not as expected'] * rc)]
+        extra, broken = every_mutant(args, work, targets, every, kp) if main_job else ([], False)
         # Judged against the baseline, whether it ran now or not.
-        return report(args, work, targets, every[:1] + [s for s in steps if s != every[0]],
-                      kp, plan, extra=extra)
+        rc = report(args, work, targets, every[:1] + [s for s in steps if s != every[0]],
+                    kp, plan, extra=extra)
+        return 2 if broken else rc
     except run.Stopped as e:
         print(f'sched_tinify: {e}: stopped', file=sys.stderr)
         return 128 + e.signum

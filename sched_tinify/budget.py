@@ -1,9 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The test command's deadline (docs/budget.rst): items() in the order of
-what each proves per minute; Costs estimates each as the run goes (a
-target step: STEP plus the folder's full build times the share of its
-objects the step rebuilds, Rebuilt; a full build: the longest measured,
-else COLD times the machine's speed, SLOW before any was measured).
+"""The test command's deadline (docs/budget.rst): items() in the order of what each proves per
+minute; Costs estimates each as the run goes (a target step: STEP plus the folder's full build
+times the share of its objects the step rebuilds, Rebuilt; a full build: the longest measured, else
+COLD times the machine's speed, SLOW before any was measured).
 """
 
 import glob
@@ -73,7 +72,7 @@ def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[st
     if first:
         out.append(Item(f'every step in {" and ".join(first)}', {c: steps for c in first}))
     if mutants.get('subset'):
-        out.append(Item(f'the {mutants["subset"]} mutants of kunit/mutants/ci-subset',
+        out.append(Item(f'the {mutants["subset"]} mutant run(s) of kunit/mutants/ci-subset',
                         mutants='subset', needs=whole))
     if debug:
         out.append(Item(f'the debug cells ({", ".join(d.name for d in debug)}) at the last '
@@ -91,9 +90,9 @@ def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[st
         out.append(Item('every step in the build-only configurations, full builds',
                         {b: steps for b in builds}))
     if mutants.get('all'):
-        out.append(Item(f'every mutant of kunit/mutants ({mutants["all"]}) in the cells',
+        out.append(Item(f'every mutant of kunit/mutants in the cells ({mutants["all"]} run(s))',
                         mutants='all', needs=whole))
-    out += [Item(f'the {mutants[t]} mutants of the tiny cell {t}', mutants=t,
+    out += [Item(f'the {mutants[t]} mutant run(s) of the tiny cell {t}', mutants=t,
                  needs=[(t, last)]) for t in tiny if mutants.get(t)]
     return out
 
@@ -151,10 +150,9 @@ class Costs:
 
 
 def object_uses(build_dir: str, tree: str, files: Set[str]) -> List[Set[str]]:
-    """For every object of @build_dir, which of @files (tree paths) its
-    kbuild command file names (its source and every header it includes),
-    as the compiler saw them: absolute, or relative to the build folder
-    with ccache's base_dir (../../linux/include/...)."""
+    """For every object of @build_dir, which of @files (tree paths) its kbuild command file names
+    (its source and every header it includes), as the compiler saw them: absolute, or relative to
+    the build folder with ccache's base_dir (../../linux/include/...)."""
     top = os.path.basename(os.path.realpath(tree))
     paths = {f: f'{top}/{f}' for f in files}
     uses = []
@@ -212,15 +210,16 @@ def measured(work: run.Work, targets: List[config.Target], steps: List[str]) -> 
 
 
 def count_mutants(targets: List[config.Target], folder: str) -> Dict[str, int]:
-    """The mutants of each mutant run: the subset, every cells' mutant,
-    those of each tiny cell (mutants.runs_in())."""
+    """The runs of each mutants' item (mutants.runs_in(), at the last step): the subset and every
+    mutant in the cells, those of each tiny cell."""
     from . import mutants  # pylint: disable=import-outside-toplevel
-    dirs = [os.path.join(folder, d) for d in sorted(os.listdir(folder))
-            if os.path.isdir(os.path.join(folder, d))]
+    dirs = mutants.folders(folder)
     every = mutants.expand(dirs) if dirs else []
     subset = os.path.join(folder, 'ci-subset')
-    out = {'subset': len(mutants.expand([subset])) if os.path.exists(subset) else 0,
-           'all': sum(1 for m in every if not m.tiny)}
+    some = mutants.expand([subset]) if os.path.exists(subset) else []
+    cells = [t for t in targets if t.kind == 'cell']
+    out = {'subset': sum(mutants.runs_in(m, t) for m in some for t in cells),
+           'all': sum(mutants.runs_in(m, t) for m in every for t in cells)}
     for t in targets:
         if t.kind == 'tiny':
             out[t.name] = sum(1 for m in every if mutants.runs_in(m, t))

@@ -1,20 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Check the CI definition (python3 -m sched_tinify ci): yamllint on the
-workflow, ci/matrix.json against its schema, and the workflow parsed, not
-searched as text.
+"""Check the CI definition (python3 -m sched_tinify ci): yamllint on the workflow, ci/matrix.json
+against its schema, and the workflow parsed, not searched as text.
 
-The workflow (.github/workflows/kunit-matrix.yml) must run, in the run:
-commands of its steps (a comment does not count), what the local scripts
-run: the static part of the test command, one job per cell of
-ci/matrix.json, the build-only configurations without a cell, the
-upstream-form tests, the tiny cells, the repeats, the debug cells and the
-mutants; put reports into the job summary; upload the JUnit files. Every
-job has a timeout; a job that restores the ccache saves it whatever the
-verdict; runs start only for the paths results depend on, and a newer
-run of a branch cancels the older one.
+The workflow (.github/workflows/kunit-matrix.yml) must run, in the run: commands of its steps (a
+comment does not count), what the local scripts run: the static part of the test command, one job
+per cell of ci/matrix.json, the build-only configurations without a cell, the upstream-form tests,
+the tiny cells, the repeats, the debug cells and the mutants; put reports into the job summary;
+upload the JUnit files. Every job has a timeout; a job that restores the ccache saves it whatever
+the verdict; runs start only for the paths results depend on, and a newer run of a branch cancels
+the older one.
 
-Exit status 0 when it holds, 1 with a line per problem otherwise, 2 when
-the workflow cannot be read.
+Exit status 0 when it holds, 1 with a line per problem otherwise, 2 when the workflow cannot be
+read.
 """
 
 import os

@@ -1,11 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What runs: the targets of ci/matrix.json, the steps, and the inputs
-that decide a result.
+"""What runs: the targets of ci/matrix.json, the steps, and the inputs that decide a result.
 
-ci/matrix.json is checked against ci/matrix.schema.json (python3-jsonschema)
-and then for what a schema cannot say (names defined once, a debug cell's
-plain cell exists, files exist). Every other module reads it through
-load() and Target.
+ci/matrix.json is checked against ci/matrix.schema.json (python3-jsonschema) and then for what a
+schema cannot say (names defined once, a debug cell's plain cell exists, files exist). Every other
+module reads it through load() and Target.
 """
 
 import functools
@@ -185,7 +183,7 @@ def read_list(path: str) -> List[str]:
 
 
 def write(path: str, text: str) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+    os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
     with open(path, 'w', encoding='utf-8') as f:
         f.write(text)
 
@@ -205,10 +203,9 @@ def first_line(argv: List[str]) -> str:
 
 
 def inputs(target: Target, sha: str, env: Optional[Dict[str, str]] = None) -> Dict[str, str]:
-    """Everything that decides @target's result at the step @sha: the
-    commit, the target's definition, the bytes of its kunitconfig fragments
-    and expected file, the compiler and (booted targets) QEMU and the
-    time-out. key() of it names the result."""
+    """Everything that decides @target's result at the step @sha: the commit, the target's
+    definition, the bytes of its kunitconfig fragments and expected file, the compiler and (booted
+    targets) QEMU and the time-out. key() of it names the result."""
     env = os.environ if env is None else env
     out = {
         'sha': sha,

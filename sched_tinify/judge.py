@@ -1,12 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """The one judge: every result against its reference.
 
-A result is first read for itself (entry()): not run, stale (its key is
-not that of the current inputs), incomplete, a harness failure, not
-applicable (a tiny cell at a step without its option), a failed build,
-or judged: its tests parsed from the console log, its problems found
-(kernel splats, KTAP errors, kunit.json disagreeing with the log, a time-
-out, kmemleak). Then compare() holds it against its reference:
+A result is first read for itself (entry()): not run, stale (its key is not that of the current
+inputs), incomplete, a harness failure, not applicable (a tiny cell at a step without its option),
+a failed build, or judged: its tests parsed from the console log, its problems found (kernel
+splats, KTAP errors, kunit.json disagreeing with the log, a time- out, kmemleak). Then compare()
+holds it against its reference:
 
   cell              the same cell at the baseline: identical results
   tiny cell         its expected file (with the console's own lines)
@@ -14,8 +13,8 @@ out, kmemleak). Then compare() holds it against its reference:
   build-only        the W=1 warnings of its own baseline build
   mutant            its control (sched_tinify.mutants)
 
-A step left out of a plan (the test command's deadline) is "left", not
-missing. judge_run() gives the report's data; render.py writes it.
+A step left out of a plan (the test command's deadline) is "left", not missing. judge_run() gives
+the report's data; render.py writes it.
 """
 
 import os
@@ -298,7 +297,7 @@ def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str, coun
     top = os.path.join(work.results, 'repeat', target.name)
     out = {'status': 'green', 'step': step, 'variants': {}, 'cross': {}, 'problems': []}
     first: Dict[str, parse.Results] = {}
-    for name, cpus, _ in run.variants(target, work.build_dir(target)):
+    for name, cpus, _ in run.variants(target, os.path.join(work.out(step, target.name), 'config')):
         want = config.key(dict(run.inputs_of(target, sha), variant=name, count=str(count)))
         flaky: Dict[str, int] = {}
         seconds = []

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Can the tests fail? Mutants, and the debug cells' planted bugs.
 
-A mutant (kunit/mutants/SUITE/NN-name.sed) is a sed script that breaks the
-code a suite guards. Its header says where it applies:
+A mutant (kunit/mutants/SUITE/NN-name.sed) is a sed script that breaks the code a suite guards. Its
+header says where it applies:
 
   # file: PATH        the file it edits
   # step: NN          the first step of the series at which its code exists
@@ -14,10 +14,9 @@ code a suite guards. Its header says where it applies:
                       the first step with their option)
   # expect: survive: WHY   it must change nothing, so that WHY stays true
 
-It runs at its first step and at its last, laid on the step's tree for one
-build (run.Overlay). Killed means: the result differs from its control
--- the same target's plain result at that step, which must be green -- or,
-in a tiny cell, is not the expected one.
+It runs at its first step and at its last, laid on the step's tree for one build (run.Overlay).
+Killed means: the result differs from its control -- the same target's plain result at that step,
+which must be green -- or, in a tiny cell, is not the expected one.
 """
 
 import os
@@ -87,9 +86,9 @@ def expand(paths: List[str]) -> List[Mutant]:
 
 
 def folders(top: str) -> List[str]:
-    """The suites' folders of mutants in @top (not the lists beside them)."""
+    """The suites' folders of mutants in @top (not the lists beside them, nor hidden ones)."""
     return [os.path.join(top, d) for d in sorted(os.listdir(top))
-            if os.path.isdir(os.path.join(top, d))]
+            if os.path.isdir(os.path.join(top, d)) and not d.startswith('.')]
 
 
 def runs_in(m: Mutant, t: config.Target) -> bool:
@@ -103,10 +102,9 @@ def runs_in(m: Mutant, t: config.Target) -> bool:
 def plan(work: run.Work, mutants: List[Mutant], targets: List[config.Target],
          steps: List[Tuple[str, str]], last_only: bool) -> List[Tuple[Mutant, config.Target,
                                                                         str, str]]:
-    """(mutant, target, step, sha) to run: each mutant in each target of
-    its kind, at its first step (in a tiny cell: the first with the cell's
-    option) and its last; target by target, step by step, so that a build
-    folder moves from one step to the next once."""
+    """(mutant, target, step, sha) to run: each mutant in each target of its kind, at its first
+    step (in a tiny cell: the first with the cell's option) and its last; target by target, step by
+    step, so that a build folder moves from one step to the next once."""
     out = []
     last = len(steps) - 1
     for m in mutants:
@@ -135,9 +133,26 @@ def verdict(m: Mutant, target: config.Target, e: dict) -> str:
 
 
 def inputs(m: Mutant, t: config.Target, sha: str, env: Dict[str, str]) -> Dict[str, str]:
-    """A mutant run's inputs: its target's (with the mutant's time-out,
-    @env), and the mutant."""
+    """A mutant run's inputs: its target's (with the mutant's time-out, @env), and the mutant."""
     return run.inputs_of(t, sha, env=env, overlay=run.Overlay.mutant(m.path, m.file))
+
+
+def control_problem(work: run.Work, kp, t: config.Target, step: str, sha: str) -> str:
+    """Why @t's control at @step cannot judge a mutant ('' when it can): a tiny cell's must be as
+    expected; a cell's must be green and, past the baseline, have the baseline's results."""
+    control = judge.entry(work, kp, t, step, sha)
+    if t.kind == 'tiny':
+        judge.compare(t, step, control, None)
+        ok = control['status'] == judge.AS_EXPECTED
+        return '' if ok else f'the control is {control["status"]}'
+    if control['status'] or control['problems'] or control['failures']:
+        return f'the control is {control["status"] or "red"}'
+    base = judge.entry(work, kp, t, *config.read_steps(work.steps_file)[0]) \
+        if step != config.BASELINE else None
+    if base and base['status']:
+        return f'the baseline is {base["status"]}'
+    return 'the control differs from the baseline' if base and judge.differences(
+        base['results'], control['results'], 'baseline') else ''
 
 
 def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: str,
@@ -146,48 +161,38 @@ def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: s
     e = judge.entry(work.sub('mutants', m.name), kp, t, step, sha, want=inputs(m, t, sha, env))
     if e['status'] in (judge.STALE,):
         return 'invalid (stale)', ''
+    why = control_problem(work, kp, t, step, sha)
+    if why:
+        return f'invalid ({why})', ''
     control = judge.entry(work, kp, t, step, sha)
-    if t.kind == 'tiny':
-        judge.compare(t, step, control, None)
-        if control['status'] != judge.AS_EXPECTED:
-            return f'invalid (the control is {control["status"]})', ''
-        if not e['status']:
-            judge.compare(t, step, e, None)
-    else:
-        if control['status'] or control['problems'] or control['failures']:
-            return f'invalid (the control is {control["status"] or "red"})', ''
-        # The control must be the baseline's results: the step itself is
-        # not what the mutant is judged by.
-        base = judge.entry(work, kp, t, *config.read_steps(work.steps_file)[0]) \
-            if step != config.BASELINE else None
-        if base and (base['status'] or judge.differences(base['results'], control['results'],
-                                                         'baseline')):
-            return 'invalid (' + (f'the baseline is {base["status"]}' if base['status'] else
-                                  'the control differs from the baseline') + ')', ''
-        if not e['status']:
-            # Against the control's results at any step, the baseline too.
-            e['differences'] = judge.differences(control['results'], e['results'], 'control')
-            e['status'] = judge.DIFFERS if e['differences'] else judge.SAME
+    if not e['status'] and t.kind == 'tiny':
+        judge.compare(t, step, e, None)
+    elif not e['status']:
+        # Against the control's results at any step, the baseline too.
+        e['differences'] = judge.differences(control['results'], e['results'], 'control')
+        e['status'] = judge.DIFFERS if e['differences'] else judge.SAME
     return verdict(m, t, e), '; '.join(e['differences'][:3])
 
 
-def summary(rows: List[Tuple[Mutant, config.Target, str, str, str]]) -> Tuple[List[str], bool]:
-    """(summary.md lines, every mutant did what it is expected to)."""
+def summary(rows: List[Tuple[Mutant, config.Target, str, str, str]]) -> Tuple[List[str],
+                                                                            List[str]]:
+    """(summary.md lines, the runs that did not do what they are expected to)."""
     names = list(dict.fromkeys(t.name for _, t, _, _, _ in rows))
     lines = ['| mutant | step | target | expected | result | first differences |',
              '|---|---|---|---|---|---|']
-    good = True
+    bad = []
     score: Dict[str, List[int]] = {n: [0, 0] for n in names}
     for m, t, step, result, diffs in rows:
         want = 'survived' if m.survive else 'killed'
-        good = good and result == want
+        if result != want:
+            bad.append(f'mutant {m.name} in {t.name} at {step[:2]}: {result}, not {want}')
         if not m.survive:
             score[t.name][0] += result == 'killed'
             score[t.name][1] += 1
         lines.append(f'| {m.name} | {step[:2]} | {t.name} | {want} | {result} | '
                      f'{diffs.replace("|", chr(92) + "|")} |')
     head = [f'- {n}: {k} of {total} mutant runs killed' for n, (k, total) in score.items()]
-    return head + [''] + lines, good
+    return head + [''] + lines, bad
 
 
 def planted(lines: List[str]) -> List[Tuple[str, bool, str]]:

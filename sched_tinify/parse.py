@@ -102,8 +102,7 @@ def splats(lines: Iterable[str]) -> List[str]:
 
 
 def booted_cpus(lines: Iterable[str]) -> int:
-    """The CPUs a console log says the kernel brought up (1 when it says
-    nothing: a UP kernel)."""
+    """The CPUs a console log says the kernel brought up (1 when it says nothing: a UP kernel)."""
     for line in lines:
         m = BROUGHT_UP.search(line)
         if m:
@@ -133,17 +132,15 @@ def kmemleak_leaks(lines: List[str]) -> List[Tuple[str, str, str]]:
 
 
 def boot_leak(who: str, trace: str) -> bool:
-    """A leak start_kernel() made on the boot CPU before kernel_init (pid
-    1, where the suites run) and every kthread existed: swapper/0, pid 0,
-    start_kernel in its backtrace. Other pid 0 allocations (the idle
-    tasks, interrupts running the suites' timers and RCU callbacks) count."""
+    """A leak start_kernel() made on the boot CPU before kernel_init (pid 1, where the suites run)
+    and every kthread existed: swapper/0, pid 0, start_kernel in its backtrace. Other pid 0
+    allocations (the idle tasks, interrupts running the suites' timers and RCU callbacks) count."""
     return who == 'swapper/0 0' and 'start_kernel' in trace.split()
 
 
 def kmemleak(lines: List[str]) -> Tuple[List[str], List[str]]:
-    """(problems, notes) of the kmemleak scan after the suites
-    (scripts/kmemleak-init.c): it must have finished and found no leak but
-    those of early boot (boot_leak()), which are notes."""
+    """(problems, notes) of the kmemleak scan after the suites (scripts/kmemleak-init.c): it must
+    have finished and found no leak but those of early boot (boot_leak()), which are notes."""
     leaks = kmemleak_leaks(lines)
     ours = [line for line, who, trace in leaks if not boot_leak(who, trace)]
     boot = [line for line, who, trace in leaks if boot_leak(who, trace)]
@@ -171,9 +168,8 @@ def warnings(log: Iterable[str]) -> List[str]:
 
 
 def located(found: Iterable[str], touched: Iterable[str], sched_only: bool) -> List[str]:
-    """Of warnings(), those located in kernel/sched/ or, unless
-    @sched_only, in a file of @touched (paths in the tree), with the path
-    as in the tree."""
+    """Of warnings(), those located in kernel/sched/ or, unless @sched_only, in a file of @touched
+    (paths in the tree), with the path as in the tree."""
     touched = [t for t in touched if t]
     out = set()
     for w in found:

@@ -1,16 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The peer check: what a user of a tiny arm kernel sees when asking for
-each scheduling policy, as chrt asks.
+"""The peer check: what a user of a tiny arm kernel sees when asking for each scheduling policy, as
+chrt asks.
 
-A tinyconfig arm kernel (plus a console, an initramfs, ELF and #! binaries,
-VFP, /proc) boots under QEMU with a small init (peer/init, a script for
-Debian's static busybox, which has no chrt applet) that runs
-peer/sched-setattr (built with the tree's nolibc): chrt's requests for
-SCHED_OTHER, BATCH, IDLE, FIFO, RR and DEADLINE, and each policy's
-priority range. Its "peer: " lines must be those of the expected file of
-what the kernel has (peer/rt-dl, both classes; rt, the deadline class
-out; none, neither; none-nosys, neither and no sched_setattr()); its
-"info: " lines (tasks and free memory of the booted kernel) are kept.
+A tinyconfig arm kernel (plus a console, an initramfs, ELF and #! binaries, VFP, /proc) boots under
+QEMU with a small init (peer/init, a script for Debian's static busybox, which has no chrt applet)
+that runs peer/sched-setattr (built with the tree's nolibc): chrt's requests for SCHED_OTHER,
+BATCH, IDLE, FIFO, RR and DEADLINE, and each policy's priority range. Its "peer: " lines must be
+those of the expected file of what the kernel has (peer/rt-dl, both classes; rt, the deadline class
+out; none, neither; none-nosys, neither and no sched_setattr()); its "info: " lines (tasks and free
+memory of the booted kernel) are kept.
 """
 
 import os
@@ -35,9 +33,8 @@ def inputs(sha: str) -> Dict[str, str]:
 
 
 def busybox(work: run.Work) -> str:
-    """Debian's static armhf busybox, fetched once into work/peer/ (armhf is
-    added to dpkg's architectures for apt-get download; nothing is
-    installed)."""
+    """Debian's static armhf busybox, fetched once into work/peer/ (armhf is added to dpkg's
+    architectures for apt-get download; nothing is installed)."""
     path = os.path.join(work.work, 'peer', 'busybox')
     if os.path.exists(path):
         return path
@@ -63,8 +60,7 @@ def busybox(work: run.Work) -> str:
 
 
 def run_peer(work: run.Work, step: str, sha: str) -> dict:
-    """Build, boot and record the peer check at @step:
-    results/PKG/peer/STEP/result.json."""
+    """Build, boot and record the peer check at @step: results/PKG/peer/STEP/result.json."""
     out = os.path.join(work.results, 'peer', step)
     key = config.key(inputs(sha))
     res = run.Result(out, {'target': 'peer', 'step': step, 'sha': sha, 'inputs': inputs(sha),

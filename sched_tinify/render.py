@@ -128,8 +128,7 @@ def junit(data: dict, name: str) -> ET.ElementTree:
 
 
 def write(data: dict, folder: str) -> List[str]:
-    """report.md and junit/<target>.xml into @folder (report.json is the
-    caller's)."""
+    """report.md and junit/<target>.xml into @folder (report.json is the caller's)."""
     os.makedirs(os.path.join(folder, 'junit'), exist_ok=True)
     paths = [os.path.join(folder, 'report.md')]
     config.write(paths[0], markdown(data))

@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Build and boot one target at one step: run() writes one result.json.
-How a run stops (command(), Deferred) and one run at a time (Work.lock):
-docs/harness.rst.
+"""Build and boot one target at one step: run() writes one result.json. How a run stops (command(),
+Deferred) and one run at a time (Work.lock): docs/harness.rst.
 """
 
 import contextlib
@@ -480,13 +479,12 @@ def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: L
              config_smp=config_smp, booted_cpus=booted)
 
 
-def variants(target: config.Target, bdir: str):
-    """The repeats' variants: (name, CPUs, host loaded): the cell as it is,
-    an SMP cell also with 2 and 8 CPUs (not above CONFIG_NR_CPUS), and the
-    cell as it is with one busy loop per host CPU."""
+def variants(target: config.Target, path: str):
+    """The repeats' variants: (name, CPUs, host loaded): the cell as it is, an SMP cell also with 2
+    and 8 CPUs (not above the CONFIG_NR_CPUS of the .config at @path; none there: every variant
+    is expected), and the cell as it is with one busy loop per host CPU."""
     out = [(f'cpus{target.cpus}', target.cpus, False)]
-    path = os.path.join(bdir, '.config')  # none yet: judged, its runs are not run
-    text = config.read(path) if os.path.exists(path) else ''
+    text = config.read(path) if os.path.exists(path) else 'CONFIG_NR_CPUS=8'
     found = re.search(r'^CONFIG_NR_CPUS=(\d+)', text, re.M)
     nr_cpus = int(found.group(1)) if found else 1
     out += [(f'cpus{n}', n, False) for n in (2, 8) if target.smp and n <= nr_cpus]
@@ -512,7 +510,7 @@ def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: s
     top = os.path.join(work.results, 'repeat', target.name)
     shutil.rmtree(top, ignore_errors=True)
     _, env = compiler(target, work)
-    for name, cpus, loaded in variants(target, bdir):
+    for name, cpus, loaded in variants(target, os.path.join(bdir, '.config')):
         load: List[subprocess.Popen] = []
         try:
             for _ in range((os.cpu_count() or 1) if loaded else 0):

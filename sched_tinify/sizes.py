@@ -1,12 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What the series does to a tiny kernel, the figure Pitre's 2017 series
-was judged by (scripts/size-report.sh; docs/sizes.rst says what is
-measured and how to read it). measure() builds tinyconfig plus what a
-small board needs to boot and print (OPTIONS), KUnit off, at a step in a
-variant, and keeps in RESULTS/PKG/size/ARCH/VARIANT/STEP/: size, structs
-(task_struct and rq), memory (the "Memory:" boot line in QEMU with 64
-MB), vmlinux, config, build.log. render() makes the table and the
-bloat-o-meter totals. tinyconfig() and boot() serve the peer check too.
+"""What the series does to a tiny kernel, the figure Pitre's 2017 series was judged by
+(scripts/size-report.sh; docs/sizes.rst says what is measured and how to read it). measure() builds
+tinyconfig plus what a small board needs to boot and print (OPTIONS), KUnit off, at a step in a
+variant, and keeps in RESULTS/PKG/size/ARCH/VARIANT/STEP/: size, structs (task_struct and rq),
+memory (the "Memory:" boot line in QEMU with 64 MB), vmlinux, config, build.log. render() makes the
+table and the bloat-o-meter totals. tinyconfig() and boot() serve the peer check too.
 """
 
 import os
@@ -64,8 +62,7 @@ def measurement(arch_dir: str, variant: str, step: str) -> Optional[dict]:
 
 
 def available(memory: str) -> Optional[int]:
-    """The available kilobytes of a "Memory: 52336K/65536K available (...)"
-    boot line, or None."""
+    """The available kilobytes of a "Memory: 52336K/65536K available (...)" boot line, or None."""
     m = re.match(r'Memory: (\d+)K/\d+K available', memory)
     return int(m.group(1)) if m else None
 
@@ -171,10 +168,9 @@ def render(results: str, tree: str, steps: List[str]) -> str:
 def tinyconfig(work: run.Work, arch: str, bdir: str, log: str, on: List[str],
                off: List[str] = (), targets: Tuple[str, ...] = ('vmlinux',),
                extra: Tuple[Tuple[str, str], ...] = ()) -> Optional[List[str]]:
-    """Build the tiny configuration of @arch in @bdir with the options @on
-    and @off set (and the string options @extra) and make @targets; the
-    options asked for that did not reach .config (then nothing is built),
-    or None when all did."""
+    """Build the tiny configuration of @arch in @bdir with the options @on and @off set (and the
+    string options @extra) and make @targets; the options asked for that did not reach .config
+    (then nothing is built), or None when all did."""
     os.makedirs(bdir, exist_ok=True)
     cross = config.arch(arch)['cross_compile']
     cc = f'ccache {cross}gcc' if shutil.which('ccache') else f'{cross}gcc'

@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The kernel tree and its steps (docs/harness.rst, "How a run goes"):
-the source package unpacked under git once per package version, and the
-steps composed in a second worktree (so that a patch that does not apply
-never touches the tree that is built). A new package version deletes the
-old tree only if it holds nothing but what the harness made, else moves
-it aside. For the tests: SCHED_TINIFY_TARBALL (default
-/usr/src/PKG.tar.xz), SCHED_TINIFY_PKG_VERSION (default dpkg-query's).
+"""The kernel tree and its steps (docs/harness.rst, "How a run goes"): the source package unpacked
+under git once per package version, and the steps composed in a second worktree (so that a patch
+that does not apply never touches the tree that is built). A new package version deletes the old
+tree only if it holds nothing but what the harness made, else moves it aside. For the tests:
+SCHED_TINIFY_TARBALL (default /usr/src/PKG.tar.xz), SCHED_TINIFY_PKG_VERSION (default
+dpkg-query's).
 """
 
 import glob
@@ -126,9 +125,8 @@ def keep_aside(work: run.Work, reasons: List[str], stamp: str) -> None:
 
 
 def unpack(work: run.Work, tarball: str, version: str, stamp: str) -> None:
-    """A new tree from the tarball, committed and tagged pristine, with the
-    compose worktree; the old tree deleted if the harness made all of it,
-    else moved aside."""
+    """A new tree from the tarball, committed and tagged pristine, with the compose worktree; the
+    old tree deleted if the harness made all of it, else moved aside."""
     top = os.path.join(work.work, work.pkg)
     scratch = os.path.join(top, 'compose')
     reasons = user_work(work.tree, scratch)

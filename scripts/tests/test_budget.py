@@ -83,8 +83,12 @@ class CountTest(unittest.TestCase):
                 config.write(os.path.join(tmp, 's', f'{name}.sed'),
                              f'# file: kernel/sched/core.c\n# step: 00\n{head}\ns/a/b/\n')
             got = budget.count_mutants(ALL, tmp)
-        self.assertEqual((got['arm-nort'], got['x86_64-nort'], got['arm-tiny'], got['all']),
-                         (2, 1, 1, 2))
+            # Runs: the two cells' mutants in each of the four cells.
+            self.assertEqual((got['arm-nort'], got['x86_64-nort'], got['arm-tiny'], got['all']),
+                             (2, 1, 1, 8))
+            # No cell, no cells' mutants item.
+            tiny = [t for t in ALL if t.kind == 'tiny']
+            self.assertEqual(budget.count_mutants(tiny, tmp)['all'], 0)
 
 
 class ItemsTest(unittest.TestCase):
@@ -99,12 +103,12 @@ class ItemsTest(unittest.TestCase):
         self.assertEqual(names[6], 'the tiny cell x86_64-tiny at 03')
         self.assertLess(names.index('5 boots per variant of every cell at the last step'),
                         names.index('every step in arm-up and x86_64-smp'))
-        self.assertLess(names.index('the 10 mutants of kunit/mutants/ci-subset'),
+        self.assertLess(names.index('the 10 mutant run(s) of kunit/mutants/ci-subset'),
                         names.index('the debug cells (x86_64-smp-sanitize, arm-up-sanitize) '
                                     'at the last step'))
         self.assertIn('the tiny cell arm-nosys at 02', names)
         self.assertIn('the tiny cell x86_64-nort at 01, 02', names)
-        self.assertEqual(names[-1], 'the 5 mutants of the tiny cell arm-nosys')
+        self.assertEqual(names[-1], 'the 5 mutant run(s) of the tiny cell arm-nosys')
         debug = [i for i in found() if i.name.startswith('the debug cells')][0]
         self.assertEqual(debug.needs, [('x86_64-smp', '03-c'), ('arm-up', '03-c')])
         self.assertFalse(any('boots' in i.name for i in found(repeat=0)))
@@ -234,7 +238,8 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 2, proc.stdout + proc.stderr)
         self.assertIn('verdict: RED', proc.stdout)
         with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'), encoding='utf-8') as f:
-            self.assertIn('harness failure', f.read())
+            self.assertRegex(f.read(), r'## Items that failed\n+- every mutant of kunit/mutants in '
+                                       r'the cells \(1 run\(s\)\) \(harness failure: .*its steps')
 
 
 if __name__ == '__main__':

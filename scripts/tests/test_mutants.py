@@ -94,13 +94,26 @@ class MutantsTest(unittest.TestCase):
 
     def test_a_control_that_failed_is_not_run_again(self):
         """A baseline or control that ends in a harness failure is tried
-        once a run, not once for each mutant that needs it."""
-        main = importlib.import_module('sched_tinify.__main__')
+        once a run, not once for each mutant that needs it; a mutant whose
+        control cannot judge it is not built."""
         work = run.Work('pkg', '/nonexistent', self.tmp.name, '/nonexistent/steps')
         two = [self.mutant('# file: f\n# step: 01\n'), self.mutant('# file: g\n# step: 01\n')]
-        args = mock.Mock(paths=[], last_only=True)
         runs = []
+        for why, want in (('', [('arm-up', '00-s', False), ('arm-up', '03-s', False),
+                                ('arm-up', '03-s', True), ('arm-up', '03-s', True)]),
+                          # A control that cannot judge: no mutant is built.
+                          ('the control is red', [('arm-up', '00-s', False),
+                                                  ('arm-up', '03-s', False)])):
+            runs.clear()
+            self.run_both(work, two, why, runs)
+            self.assertEqual(runs, want, why)
+
+    @staticmethod
+    def run_both(work, two, why, runs):
+        main = importlib.import_module('sched_tinify.__main__')
+        args = mock.Mock(paths=[], last_only=True)
         with mock.patch.object(mutants, 'expand', return_value=two), \
+                mock.patch.object(mutants, 'control_problem', return_value=why), \
                 mock.patch.object(config, 'read_steps', return_value=STEPS), \
                 mock.patch.object(run, 'kept', return_value=False), \
                 mock.patch.object(run, 'run', lambda w, t, s, *a, overlay=None, **k:
@@ -108,8 +121,6 @@ class MutantsTest(unittest.TestCase):
                 mock.patch.object(mutants, 'judge_one', return_value=('invalid', '')), \
                 mock.patch.object(config, 'write'), mock.patch('sys.stdout'):
             main.cmd_mutants(args, work, [UP], STEPS, None)
-        self.assertEqual(runs, [('arm-up', '00-s', False), ('arm-up', '03-s', False),
-                                ('arm-up', '03-s', True), ('arm-up', '03-s', True)])
 
     def test_verdict(self):
         m = self.mutant('# file: f\n# step: 00\n')
@@ -136,12 +147,12 @@ class MutantsTest(unittest.TestCase):
         rows = [(killed, UP, '00-s', 'killed', 'changed: a|b'),
                 (killed, SMP, '00-s', 'survived', ''),
                 (survive, UP, '00-s', 'survived', '')]
-        lines, good = mutants.summary(rows)
-        self.assertFalse(good)
+        lines, bad = mutants.summary(rows)
+        self.assertEqual(bad, [f'mutant {killed.name} in arm-smp at 00: survived, not killed'])
         self.assertEqual(lines[:2], ['- arm-up: 1 of 1 mutant runs killed',
                                      '- arm-smp: 0 of 1 mutant runs killed'])
         self.assertIn('changed: a\\|b', lines[-3])
-        self.assertTrue(mutants.summary(rows[:1] + rows[2:])[1])
+        self.assertEqual(mutants.summary(rows[:1] + rows[2:])[1], [])
 
     def test_planted(self):
         lines = [

@@ -120,11 +120,22 @@ class PipelineTest(unittest.TestCase):
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 1, out + err)
         self.assertIn(f'suite/01-m {CELL} 00: invalid', out)
+        self.assertNotIn(': started', out)
         with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
                   encoding='utf-8') as f:
             report = f.read()
-        self.assertIn('Mutants (mutants/summary.md)', report)
-        self.assertIn('mutants: not as expected', report)
+        self.assertIn('Mutants (every one at its first step and its last', report)
+        self.assertRegex(report, rf'mutant .*suite/01-m in {CELL} at 00: invalid .*, not killed')
+        # Only the mutants command takes paths.
+        proc = self.start('run', '--targets', CELL, folder)
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 2, out + err)
+        self.assertIn('only mutants takes paths', err)
+
+    def test_repeat_variants_without_a_config_are_every_one(self):
+        smp = config.targets(config.load(), 'x86_64-smp')[0]
+        self.assertEqual([v[0] for v in run.variants(smp, '/nonexistent/.config')],
+                         ['cpus4', 'cpus2', 'cpus8', 'cpus4-loaded'])
 
     def test_repeats(self):
         proc = self.start('run', '--targets', CELL, '--repeat', '2', FAKE_EXEC='pass')
