@@ -442,6 +442,8 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
     config.write(os.path.join(out, 'cmd'),
                  f'cd {shlex.quote(work.tree)}\n{shlex.join(build)}\n{shlex.join(boot)}\n')
     t0 = time.time()
+    if os.path.exists(os.path.join(bdir, 'sched-tinify.key')):  # the kernel is about to change
+        os.remove(os.path.join(bdir, 'sched-tinify.key'))
     rc = command(build, os.path.join(out, 'build.log'), work.tree, env)
     if rc == 0 and target.kmemleak:
         rc = kmemleak_initrd(work, target, bdir, os.path.join(out, 'build.log'))

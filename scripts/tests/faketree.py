@@ -227,6 +227,8 @@ import sys
 cmd = sys.argv[1]
 bdir = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--build_dir=')][0]
 kunitconfig = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--kunitconfig=')][0]
+if cmd == 'build' and os.environ.get('FAKE_BUILD') == 'fail':
+    sys.exit(1)
 if cmd == 'build':
     os.makedirs(os.path.join(bdir, 'kernel', 'sched'), exist_ok=True)
     shutil.copy(kunitconfig, os.path.join(bdir, '.config'))

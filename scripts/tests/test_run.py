@@ -137,6 +137,19 @@ class PipelineTest(unittest.TestCase):
         self.assertEqual([v[0] for v in run.variants(smp, '/nonexistent/.config')],
                          ['cpus4', 'cpus2', 'cpus8', 'cpus4-loaded'])
 
+    def test_a_failed_build_leaves_no_key_for_the_repeats(self):
+        """The repeats boot a build folder's kernel when its key is the
+        step's: a build that did not end (or failed) may have replaced
+        the kernel, so the folder holds no key after it."""
+        key = os.path.join(self.pkg.work, faketree.PKG, 'build', CELL, 'sched-tinify.key')
+        proc = self.start('run', '--targets', CELL, FAKE_EXEC='pass')
+        proc.communicate(timeout=120)
+        self.assertTrue(os.path.exists(key))
+        proc = self.start('run', '--targets', CELL, FAKE_EXEC='pass', FAKE_BUILD='fail')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 1, out + err)
+        self.assertFalse(os.path.exists(key))
+
     def test_repeats(self):
         proc = self.start('run', '--targets', CELL, '--repeat', '2', FAKE_EXEC='pass')
         out, err = proc.communicate(timeout=120)
