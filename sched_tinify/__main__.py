@@ -493,10 +493,10 @@ def main(argv: List[str]) -> int:
             args.repeat, args.peer = 10, True
         if args.command in ('run', 'judge', 'mutants', 'sizes', 'test', 'prepare'):
             work.lock(' '.join(['sched_tinify'] + argv))
-        old = [os.path.join(work.results, n) for n in ('report.md', 'report.json')]
-        for path in old if args.command in ('run', 'judge', 'test') else ():
-            if os.path.exists(path):  # an earlier run's report would stand for this one
-                os.remove(path)
+        if args.command in ('run', 'judge') or (args.command == 'test' and not args.no_matrix):
+            for path in [os.path.join(work.results, n) for n in ('report.md', 'report.json')]:
+                if os.path.exists(path):  # an earlier run's report would stand for this one
+                    os.remove(path)
         if args.command in ('run', 'mutants', 'sizes', 'test', 'prepare'):
             if args.command == 'test':
                 print(f'\n== set-up: the kernel tree, the series applied as posted to the '

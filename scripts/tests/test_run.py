@@ -132,6 +132,20 @@ class PipelineTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 2, out + err)
         self.assertIn('only mutants takes paths', err)
 
+    def test_no_earlier_report_stands_for_a_run(self):
+        """A run that ends before its report removes the earlier one; the
+        static checks alone (test --no-matrix) leave it."""
+        report = os.path.join(self.pkg.results, faketree.PKG, 'report.md')
+        config.write(report, '## Verdict: GREEN\n')
+        proc = self.start('test', '--no-checks', '--no-matrix')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 0, out + err)
+        self.assertTrue(os.path.exists(report))
+        proc = self.start('run', '--targets', CELL, '--steps', '99-none')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 2, out + err)
+        self.assertFalse(os.path.exists(report))
+
     def test_repeat_variants_without_a_config_are_every_one(self):
         smp = config.targets(config.load(), 'x86_64-smp')[0]
         self.assertEqual([v[0] for v in run.variants(smp, '/nonexistent/.config')],
