@@ -80,9 +80,10 @@ def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
 
 def selfcheck(work: run.Work, kp, t: config.Target, step: str, sha: str):
     """(a line, problems) of a debug cell's boot with the planted bugs: each must be reported."""
-    sw = work.sub('selfcheck', t.name)
-    res = run.load(sw, step, t.name)
+    res = run.load(sw := work.sub('selfcheck', t.name), step, t.name)
     why = run.stale(res, config.key(run.inputs_of(t, sha, overlay=run.Overlay.planted())))
+    if not why and res['build']['rc']:
+        why = f'its build failed (see {sw.out(step, t.name)}/build.log)'
     if why:
         return f'{t.name}: planted bugs: {why}', [f'selfcheck {t.name}: {why}']
     checks = mutants.planted(judge.read_log(os.path.join(sw.out(step, t.name), 'test.log')))

@@ -374,18 +374,19 @@ class Overlay:
                 if not os.path.exists(full):
                     raise HarnessError(f'{self.name}: no {path} at this step')
                 subprocess.run(['sed', '-i', '-f', self.sed, full], check=True)
-            else:
-                with open(full, 'a', encoding='utf-8') as f:
+            else:  # appended to a file of the tree; a new file written whole
+                with open(full, 'a' if git(tree, 'ls-files', '--', path).stdout else 'w',
+                          encoding='utf-8') as f:
                     f.write(text)
         if not git(tree, 'status', '--porcelain').stdout.strip():
             raise HarnessError(f'{self.name} changes nothing at this step: fix its pattern')
 
     def remove(self, tree: str) -> None:
-        """Whatever happened: a failure here shows as a dirty tree, which
-        the next checkout refuses, naming it."""
+        """Whatever happened (a failure shows as a dirty tree, which the next checkout refuses);
+        a new file goes even if ignored (Debian's .gitignore ignores every new file)."""
         with Deferred():
             git(tree, 'checkout', '-q', '--', '.', check=False)
-            git(tree, 'clean', '-q', '-f', '--', *self.edits, check=False)
+            git(tree, 'clean', '-q', '-f', '-x', '--', *self.edits, check=False)
 
 
 def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,

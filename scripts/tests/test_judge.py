@@ -199,6 +199,22 @@ class JudgeTest(unittest.TestCase):
         e = self.judged([SMP, SANITIZE])['grid'][config.BASELINE][SANITIZE.name]
         self.assertTrue(any('did not finish' in p for p in e['problems']))
 
+    def test_planted_bugs(self):
+        main = __import__('sched_tinify.__main__', fromlist=['selfcheck'])
+        sw = self.work.sub('selfcheck', SANITIZE.name)
+        inputs = run.inputs_of(SANITIZE, B, overlay=run.Overlay.planted())
+        line = main.selfcheck(self.work, self.kp, SANITIZE, '01-x', B)[0]
+        self.assertEqual(line, f'{SANITIZE.name}: planted bugs: not run')
+        # A kernel that was not built says so; it is no "0 of 5 caught".
+        self.put(SANITIZE, '01-x', 'pass', work=sw, inputs=inputs, build={'rc': 2, 'seconds': 1})
+        line, problems = main.selfcheck(self.work, self.kp, SANITIZE, '01-x', B)
+        self.assertIn('planted bugs: its build failed (see ', line)
+        self.assertEqual(len(problems), 1)
+        self.put(SANITIZE, '01-x', 'pass', work=sw, inputs=inputs)
+        line, problems = main.selfcheck(self.work, self.kp, SANITIZE, '01-x', B)
+        self.assertEqual(line, f'{SANITIZE.name}: planted bugs: 0 of 5 checks caught them')
+        self.assertEqual(len(problems), 5)
+
     def test_builds(self):
         self.put(LEAN, config.BASELINE, warnings=['kernel/sched/a.c: warning: x'])
         # As the log has them: the files the series touches count, others not.

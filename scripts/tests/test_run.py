@@ -232,11 +232,12 @@ class OverlayTest(unittest.TestCase):
         self.addCleanup(self.tmp.cleanup)
         self.tree = os.path.join(self.tmp.name, 'linux')
         os.makedirs(os.path.join(self.tree, 'kernel', 'sched'))
-        for name, text in (('core.c', 'int a = 1;\n'), ('build_policy.c', '/* policy */\n')):
-            with open(os.path.join(self.tree, 'kernel', 'sched', name), 'w',
-                      encoding='utf-8') as f:
+        # Debian's .gitignore ignores every new file (linux-source-6.1).
+        for name, text in (('kernel/sched/core.c', 'int a = 1;\n'), ('.gitignore', '/*\n'),
+                           ('kernel/sched/build_policy.c', '/* policy */\n')):
+            with open(os.path.join(self.tree, name), 'w', encoding='utf-8') as f:
                 f.write(text)
-        for argv in (['init', '-q'], ['add', '-A'], ['-c', 'user.name=t', '-c',
+        for argv in (['init', '-q'], ['add', '-A', '-f'], ['-c', 'user.name=t', '-c',
                                                      'user.email=t@t', 'commit', '-qm', 'x']):
             subprocess.run(['git', '-C', self.tree, *argv], check=True)
 
@@ -244,12 +245,16 @@ class OverlayTest(unittest.TestCase):
         sed = os.path.join(self.tmp.name, 'm.sed')
         with open(sed, 'w', encoding='utf-8') as f:
             f.write('s/a = 1/a = 2/\n')
-        for overlay in (run.Overlay.mutant(sed, 'kernel/sched/core.c'), run.Overlay.planted()):
+        planted = os.path.join(self.tree, 'kernel', 'sched', 'debug_selfcheck.c')
+        for overlay in (run.Overlay.mutant(sed, 'kernel/sched/core.c'), run.Overlay.planted(),
+                        run.Overlay.planted()):
             with self.subTest(overlay.name):
                 overlay.apply(self.tree)
                 self.assertTrue(run.git(self.tree, 'status', '--porcelain').stdout.strip())
+                if overlay.name == 'planted bugs':  # one copy, however often it was laid
+                    self.assertEqual(config.read(planted).count('debug_selfcheck_suite = {'), 1)
                 overlay.remove(self.tree)
-                self.assertEqual(run.git(self.tree, 'status', '--porcelain',
+                self.assertEqual(run.git(self.tree, 'status', '--porcelain', '--ignored=matching',
                                          '--untracked-files=all').stdout, '')
         with open(sed, 'w', encoding='utf-8') as f:
             f.write('s/nothing/here/\n')
