@@ -165,7 +165,8 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True, tried=N
     config.write(os.path.join(work.results, 'mutants', 'summary.md'),
                  '\n'.join(['# Mutants', ''] + lines) + '\n')
     print('\n'.join(lines[:lines.index('')]))
-    return 1 if bad else 0, lines[:lines.index('')], bad
+    return (2 if any(r.startswith(f'invalid ({judge.HARNESS}') for *_, r, _ in rows) else
+            int(bool(bad))), lines[:lines.index('')], bad
 
 
 def every_mutant(args, work: run.Work, targets, steps, kp):

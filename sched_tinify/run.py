@@ -314,10 +314,6 @@ def stale(result: Optional[dict], key: str) -> str:
     return f'harness failure: {result["harness_error"]}' if result.get('harness_error') else ''
 
 
-def fresh(result: Optional[dict], key: str) -> bool:
-    return not stale(result, key)
-
-
 def inputs_of(target: config.Target, sha: str, sched_only: bool = False,
               env: Optional[Dict[str, str]] = None,
               overlay: Optional['Overlay'] = None) -> Dict[str, str]:
@@ -334,7 +330,7 @@ def inputs_of(target: config.Target, sha: str, sched_only: bool = False,
 
 def kept(work: Work, target: config.Target, step: str, sha: str, **how) -> bool:
     """Is there a fresh result of run(work, target, step, sha, **how)?"""
-    return fresh(load(work, step, target.name), config.key(inputs_of(target, sha, **how)))
+    return not stale(load(work, step, target.name), config.key(inputs_of(target, sha, **how)))
 
 
 class Overlay:

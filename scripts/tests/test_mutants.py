@@ -107,9 +107,14 @@ class MutantsTest(unittest.TestCase):
             runs.clear()
             self.run_both(work, two, why, runs)
             self.assertEqual(runs, want, why)
+        # A run that failed (harness failure, red), or one that was killed.
+        for judged, rc in (('invalid (harness failure: a dirty tree)', 2),
+                           ('invalid (build failed: x)', 1), ('killed', 0)):
+            with self.subTest(judged):
+                self.assertEqual(self.run_both(work, two, '', [], judged)[0], rc)
 
     @staticmethod
-    def run_both(work, two, why, runs):
+    def run_both(work, two, why, runs, judged='invalid'):
         main = importlib.import_module('sched_tinify.__main__')
         args = mock.Mock(paths=[], last_only=True)
         with mock.patch.object(mutants, 'expand', return_value=two), \
@@ -118,9 +123,9 @@ class MutantsTest(unittest.TestCase):
                 mock.patch.object(run, 'kept', return_value=False), \
                 mock.patch.object(run, 'run', lambda w, t, s, *a, overlay=None, **k:
                                   runs.append((t.name, s, overlay is not None))), \
-                mock.patch.object(mutants, 'judge_one', return_value=('invalid', '')), \
+                mock.patch.object(mutants, 'judge_one', return_value=(judged, '')), \
                 mock.patch.object(config, 'write'), mock.patch('sys.stdout'):
-            main.cmd_mutants(args, work, [UP], STEPS, None)
+            return main.cmd_mutants(args, work, [UP], STEPS, None)
 
     def test_verdict(self):
         m = self.mutant('# file: f\n# step: 00\n')

@@ -340,7 +340,7 @@ class FreshTest(unittest.TestCase):
                  ({'key': 'k', 'complete': False}, False), ({'key': 'x', 'complete': True}, False)]
         for result, fresh in cases:
             with self.subTest(result):
-                self.assertIs(run.fresh(result, 'k'), fresh)
+                self.assertIs(not run.stale(result, 'k'), fresh)
 
     def test_why_not(self):
         """What the report says of a result that is not fresh: a harness
