@@ -49,7 +49,8 @@ class Mutant:
 
     @property
     def name(self) -> str:
-        return os.path.relpath(self.path, os.path.join(config.REPO, 'kunit', 'mutants'))[:-4]
+        """FOLDER/FILE without .sed, as under kunit/mutants/ (results/PKG/mutants/NAME)."""
+        return os.path.join(*os.path.normpath(self.path).split(os.sep)[-2:])[:-4]
 
 
 def read(path: str) -> Mutant:

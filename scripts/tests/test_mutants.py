@@ -46,6 +46,11 @@ class MutantsTest(unittest.TestCase):
         subset = mutants.expand([os.path.join(config.REPO, 'kunit', 'mutants', 'ci-subset')])
         self.assertTrue({m.path for m in subset} <= {m.path for m in every})
         self.assertTrue(any(m.survive for m in every))
+        # Results go under results/PKG/mutants/NAME: a mutant from elsewhere is named by its file.
+        self.assertEqual(every[0].name, os.path.relpath(every[0].path[:-4], os.path.join(
+            config.REPO, 'kunit', 'mutants')))
+        self.assertEqual(self.mutant('# file: f\n# step: 01\n').name,
+                         f'{os.path.basename(self.tmp.name)}/00-m')
 
     def test_read(self):
         m = self.mutant('# file: kernel/sched/core.c\n# step: 01\n# until: 02\n'
