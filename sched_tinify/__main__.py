@@ -262,7 +262,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
         missing = [f'{n} at {s}' for n, s in item.needs if s not in plan.get(n, [])]
         estimate = costs(item, names)
         if missing:
-            left.append(f'{item.name}: it needs {", ".join(missing)}, which this run left')
+            left.append(f'{item.name}: it needs {", ".join(missing)}, which this run did not run')
             continue
         if elapsed + estimate > deadline:
             left.append(f'{item.name}: estimated at {estimate} s with '
