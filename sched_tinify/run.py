@@ -170,9 +170,10 @@ def checkout(work: Work, sha: str, tests: bool = True) -> None:
     """Check @sha out in the tree, which must be clean, then check that the tests there are
     kunit/'s bytes (unless @tests is false: the upstream-form tests' commit). Only changed files
     are touched, so build folders rebuild incrementally."""
-    if git(work.tree, 'status', '--porcelain').stdout.strip():
-        raise HarnessError(f'{work.tree} has local changes: refusing to build '
-                           f'(git -C {work.tree} status)')
+    # Debian's .gitignore ignores every new file: those must show too.
+    if git(work.tree, 'status', '--porcelain', '--ignored=matching', '-uall').stdout:
+        raise HarnessError(f'{work.tree} has local changes or new files: refusing to build '
+                           f'(git -C {work.tree} status --ignored)')
     if git(work.tree, 'rev-parse', 'HEAD').stdout.strip() != sha:
         git(work.tree, 'checkout', '-q', '--detach', sha)
     if not tests:

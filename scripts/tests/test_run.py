@@ -216,7 +216,19 @@ class PipelineTest(unittest.TestCase):
         proc = self.start('run', '--targets', CELL)
         out, err = proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 2, out + err)
-        self.assertIn('has local changes: refusing to build', out)
+        self.assertIn('has local changes or new files: refusing to build', out)
+        # A new file that .gitignore hides (Debian's hides every one) is seen too.
+        run.git(self.pkg.tree, 'checkout', '-q', '--', 'Makefile')
+        with open(os.path.join(self.pkg.tree, '.git', 'info', 'exclude'), 'a',
+                  encoding='utf-8') as f:
+            f.write('/left.c\n')
+        with open(os.path.join(self.pkg.tree, 'left.c'), 'w', encoding='utf-8') as f:
+            f.write('int left;\n')
+        proc = self.start('run', '--targets', CELL)
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 2, out + err)
+        self.assertIn('has local changes or new files: refusing to build', out)
+        os.remove(os.path.join(self.pkg.tree, 'left.c'))
         proc = self.start('run', '--targets', 'nothing')
         out, err = proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 2)
@@ -249,6 +261,9 @@ class OverlayTest(unittest.TestCase):
         for overlay in (run.Overlay.mutant(sed, 'kernel/sched/core.c'), run.Overlay.planted(),
                         run.Overlay.planted()):
             with self.subTest(overlay.name):
+                if overlay.name == 'planted bugs':  # as a killed run or an older harness left it
+                    config.write(planted, config.read(os.path.join(config.REPO, 'scripts',
+                                                                   'debug-selfcheck.c')))
                 overlay.apply(self.tree)
                 self.assertTrue(run.git(self.tree, 'status', '--porcelain').stdout.strip())
                 if overlay.name == 'planted bugs':  # one copy, however often it was laid
