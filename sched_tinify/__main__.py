@@ -80,11 +80,10 @@ def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
 
 def selfcheck(work: run.Work, kp, t: config.Target, step: str, sha: str):
     """(a line, problems) of a debug cell's boot with the planted bugs: each must be reported."""
-    res = run.load(sw := work.sub('selfcheck', t.name), step, t.name)
-    why = run.stale(res, config.key(run.inputs_of(t, sha, overlay=run.Overlay.planted())))
-    if not why and res['build']['rc']:
-        why = f'its build failed (see {sw.out(step, t.name)}/build.log)'
-    if why:
+    sw, planted = work.sub('selfcheck', t.name), run.Overlay.planted()
+    e = judge.entry(sw, kp, t, step, sha, want=run.inputs_of(t, sha, overlay=planted))
+    if e['status']:  # not run, stale, incomplete, a harness failure, a failed build
+        why = (e['problems'] or [e['status']])[0]
         return f'{t.name}: planted bugs: {why}', [f'selfcheck {t.name}: {why}']
     checks = mutants.planted(judge.read_log(os.path.join(sw.out(step, t.name), 'test.log')))
     missed = [f'selfcheck {t.name}: {name} MISSED: {why}' for name, ok, why in checks if not ok]

@@ -205,10 +205,13 @@ class JudgeTest(unittest.TestCase):
         inputs = run.inputs_of(SANITIZE, B, overlay=run.Overlay.planted())
         line = main.selfcheck(self.work, self.kp, SANITIZE, '01-x', B)[0]
         self.assertEqual(line, f'{SANITIZE.name}: planted bugs: not run')
+        self.put(SANITIZE, '01-x', 'pass', work=sw)  # the plain kernel's
+        line = main.selfcheck(self.work, self.kp, SANITIZE, '01-x', B)[0]
+        self.assertRegex(line, 'planted bugs: stale: other .*overlay')
         # A kernel that was not built says so; it is no "0 of 5 caught".
         self.put(SANITIZE, '01-x', 'pass', work=sw, inputs=inputs, build={'rc': 2, 'seconds': 1})
         line, problems = main.selfcheck(self.work, self.kp, SANITIZE, '01-x', B)
-        self.assertIn('planted bugs: its build failed (see ', line)
+        self.assertIn('planted bugs: build failed: see ', line)
         self.assertEqual(len(problems), 1)
         self.put(SANITIZE, '01-x', 'pass', work=sw, inputs=inputs)
         line, problems = main.selfcheck(self.work, self.kp, SANITIZE, '01-x', B)
