@@ -138,7 +138,8 @@ def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str, reuse: bool
 def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True, tried=None):
     """Run each mutant where it applies (mutants.plan()) after its control (a cell's baseline too),
     unless @run_them is false or the control cannot judge it (a control is tried once: @tried),
-    and judge it: results/PKG/mutants/summary.md. (Exit status, score lines, problems.)"""
+    and judge it: results/PKG/mutants/summary.md. (Exit status, 2 if any of those runs was a
+    harness failure; score lines; problems.)"""
     todo = mutants.plan(work, mutants.expand(args.paths), targets, steps, args.last_only)
     if not todo:
         raise config.ConfigError('no mutant applies to the targets asked for')
@@ -164,8 +165,8 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True, tried=N
     config.write(os.path.join(work.results, 'mutants', 'summary.md'),
                  '\n'.join(['# Mutants', ''] + lines) + '\n')
     print('\n'.join(lines[:lines.index('')]))
-    return (2 if any(r.startswith(f'invalid ({judge.HARNESS}') for *_, r, _ in rows) else
-            int(bool(bad))), lines[:lines.index('')], bad
+    return (2 if any(judge.HARNESS in r for *_, r, _ in rows) else int(bool(bad))), \
+        lines[:lines.index('')], bad
 
 
 def every_mutant(args, work: run.Work, targets, steps, kp):
@@ -176,9 +177,9 @@ def every_mutant(args, work: run.Work, targets, steps, kp):
         paths = mutants.folders(args.mutants)
         if not paths:
             return [(title, [], [f'mutants: none in {args.mutants}'])], False
-        _, head, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=False), work,
-                                   targets, steps, kp, args.command == 'run')
-        return [(title, head, bad)], False
+        rc, head, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=False), work,
+                                    targets, steps, kp, args.command == 'run')
+        return [(title, head, bad)], rc == 2
     except (config.ConfigError, run.HarnessError, OSError, ValueError) as e:
         print(f'sched_tinify: mutants: harness failure: {e}', file=sys.stderr)
         return [(title, [], [f'mutants: harness failure: {e}'])], True
@@ -285,8 +286,9 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                     mutants.folders(folder)
                 which = [t for t in targets if (t.kind == 'cell' and item.mutants in (
                     'subset', 'all')) or t.name == item.mutants]
-                red += [f'{item.name}: {b}' for b in cmd_mutants(argparse.Namespace(
-                    paths=paths, last_only=True), work, which, steps, kp, tried=tried)[2]]
+                rc, _, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=True), work,
+                                         which, steps, kp, tried=tried)
+                (broken if rc == 2 else red).extend(f'{item.name}: {b}' for b in bad)
         except run.Stopped as e:
             if e.signum != run.DEADLINE:
                 raise

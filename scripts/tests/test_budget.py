@@ -206,7 +206,7 @@ class LoopTest(unittest.TestCase):
         folder = os.path.join(self.pkg.root, 'mutants')
         os.makedirs(folder, exist_ok=True)
         if mutants:
-            os.makedirs(os.path.join(folder, 'suite'))
+            os.makedirs(os.path.join(folder, 'suite'), exist_ok=True)
             with open(os.path.join(folder, 'suite', '01-m.sed'), 'w', encoding='utf-8') as f:
                 f.write(mutants)
         args += ('--mutants', folder)
@@ -240,6 +240,15 @@ class LoopTest(unittest.TestCase):
         with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'), encoding='utf-8') as f:
             self.assertRegex(f.read(), r'## Items that failed\n+- every mutant of kunit/mutants in '
                                        r'the cells \(1 run\(s\)\) \(harness failure: .*its steps')
+
+        # A mutant run that ends in a harness failure (its pattern changes nothing): exit 2 too.
+        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60',
+                             mutants='# file: Makefile\n# step: 00\ns/no such text/x/\n')
+        self.assertEqual(proc.returncode, 2, proc.stdout + proc.stderr)
+        with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'), encoding='utf-8') as f:
+            self.assertRegex(f.read(), r'## Items that failed\n+- every mutant .*: mutant '
+                                       r'suite/01-m in x86_64-smp at 00: invalid \(harness '
+                                       r'failure: .*nothing')
 
 
 if __name__ == '__main__':

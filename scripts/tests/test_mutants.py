@@ -46,7 +46,7 @@ class MutantsTest(unittest.TestCase):
         subset = mutants.expand([os.path.join(config.REPO, 'kunit', 'mutants', 'ci-subset')])
         self.assertTrue({m.path for m in subset} <= {m.path for m in every})
         self.assertTrue(any(m.survive for m in every))
-        # Results go under results/PKG/mutants/NAME: a mutant from elsewhere is named by its file.
+        # Results go under results/PKG/mutants/FOLDER/FILE, wherever the mutant lies.
         self.assertEqual(every[0].name, os.path.relpath(every[0].path[:-4], os.path.join(
             config.REPO, 'kunit', 'mutants')))
         self.assertEqual(self.mutant('# file: f\n# step: 01\n').name,
@@ -114,6 +114,7 @@ class MutantsTest(unittest.TestCase):
             self.assertEqual(runs, want, why)
         # A run that failed (harness failure, red), or one that was killed.
         for judged, rc in (('invalid (harness failure: a dirty tree)', 2),
+                           ('invalid (the control is harness failure)', 2),
                            ('invalid (build failed: x)', 1), ('killed', 0)):
             with self.subTest(judged):
                 self.assertEqual(self.run_both(work, two, '', [], judged)[0], rc)
