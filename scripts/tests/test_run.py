@@ -211,23 +211,19 @@ class PipelineTest(unittest.TestCase):
         self.assertIn('command: someone else', err)
 
     def test_harness_failures_exit_2(self):
-        with open(os.path.join(self.pkg.tree, 'Makefile'), 'a', encoding='utf-8') as f:
-            f.write('# a local change\n')
-        proc = self.start('run', '--targets', CELL)
-        out, err = proc.communicate(timeout=60)
-        self.assertEqual(proc.returncode, 2, out + err)
-        self.assertIn('has local changes or new files: refusing to build', out)
-        # A new file that .gitignore hides (Debian's hides every one) is seen too.
-        run.git(self.pkg.tree, 'checkout', '-q', '--', 'Makefile')
-        with open(os.path.join(self.pkg.tree, '.git', 'info', 'exclude'), 'a',
-                  encoding='utf-8') as f:
-            f.write('/left.c\n')
-        with open(os.path.join(self.pkg.tree, 'left.c'), 'w', encoding='utf-8') as f:
-            f.write('int left;\n')
-        proc = self.start('run', '--targets', CELL)
-        out, err = proc.communicate(timeout=60)
-        self.assertEqual(proc.returncode, 2, out + err)
-        self.assertIn('has local changes or new files: refusing to build', out)
+        # A local change; a new file that .gitignore hides (Debian's hides every one).
+        exclude = os.path.join(self.pkg.tree, '.git', 'info', 'exclude')
+        for path, text in (('Makefile', '# a local change\n'), (exclude, '/left.c\n'),
+                           ('left.c', 'int left;\n')):
+            with open(os.path.join(self.pkg.tree, path), 'a', encoding='utf-8') as f:
+                f.write(text)
+            if path == exclude:
+                continue
+            proc = self.start('run', '--targets', CELL)
+            out, err = proc.communicate(timeout=60)
+            self.assertEqual(proc.returncode, 2, out + err)
+            self.assertIn('has local changes or new files: refusing to build', out)
+            run.git(self.pkg.tree, 'checkout', '-q', '--', 'Makefile')
         os.remove(os.path.join(self.pkg.tree, 'left.c'))
         proc = self.start('run', '--targets', 'nothing')
         out, err = proc.communicate(timeout=60)
