@@ -304,9 +304,8 @@ def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str, coun
         for i in range(1, count + 1):
             where = os.path.join(top, name, f'{i:03d}')
             res = run.load_json(os.path.join(where, 'result.json'))
-            if run.stale(res, want):
-                out['problems'].append(f'{name}/{i:03d}: ' + ('not run' if not res else
-                                       'stale' if res['key'] != want else 'incomplete'))
+            if why := run.stale(res, want):
+                out['problems'].append(f'{name}/{i:03d}: {why}')
                 continue
             e = booted(kp, target, res, where, cpus)
             seconds.append(res['run']['seconds'])
