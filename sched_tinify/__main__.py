@@ -431,10 +431,11 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--json', action='store_true', help='list: as JSON')
     ap.add_argument('--rst', action='store_true', help='list: as an rst table')
     ap.add_argument('--same-as', default='', help='list: the debug cells of this cell')
+    ap.add_argument('--suites', action='store_true', help='list: with the suites of mutants')
     ap.add_argument('--elapsed', type=int, default=0,
                     help='test: seconds of the budget already spent (the set-up)')
     ap.add_argument('--mutants', default=os.path.join(config.REPO, 'kunit', 'mutants'),
-                    help='test: the folder of the mutants (default kunit/mutants)')
+                    help='test, list: the folder of the mutants (default kunit/mutants)')
     ap.add_argument('--budget', type=int,
                     help='test: minutes to the deadline (SCHED_TINIFY_BUDGET, default 75)')
     ap.add_argument('--no-matrix', action='store_true', help='test: the static checks only')
@@ -467,13 +468,15 @@ def main(argv: List[str]) -> int:
         if args.command == 'ci':
             return ci.main()
         if args.command == 'list':
-            # The targets asked for (with --same-as: the debug cells of a
-            # cell), one a line, or as JSON for the CI's job matrix.
+            # The targets asked for (--same-as: a cell's debug cells; --suites: with each suite of
+            # mutants with one that runs in it), one a line, or as JSON for CI's job matrices.
             chosen = [t for t in targets if not args.same_as or t.same_as == args.same_as]
-            names = [t.name for t in chosen]
-            print(render.targets_rst(chosen) if args.rst else json.dumps(
-                [{'name': n} for n in names], separators=(',', ':'))
-                if args.json else '\n'.join(names))
+            rows = [{'name': t.name, 'suite': os.path.basename(f)} for t in chosen
+                    for f in mutants.folders(args.mutants)
+                    if any(mutants.runs_in(m, t) for m in mutants.expand([f]))] \
+                if args.suites else [{'name': t.name} for t in chosen]
+            print(render.targets_rst(chosen) if args.rst else json.dumps(rows, separators=(
+                ',', ':')) if args.json else '\n'.join(' '.join(r.values()) for r in rows))
             return 0
         if args.command == 'info':
             # A top-level value of ci/matrix.json (package, version), the

@@ -5,10 +5,10 @@ against its schema, and the workflow parsed, not searched as text.
 The workflow (.github/workflows/kunit-matrix.yml) must run, in the run: commands of its steps (a
 comment does not count), what the local scripts run: the static part of the test command, one job
 per cell of ci/matrix.json, the build-only configurations without a cell, the upstream-form tests,
-the tiny cells, the repeats, the debug cells and the mutants; put reports into the job summary;
-upload the JUnit files. Every job has a timeout; a job that restores the ccache saves it whatever
-the verdict; runs start only for the paths results depend on, and a newer run of a branch cancels
-the older one.
+the tiny cells, the repeats, the debug cells and the mutants (a job per target and suite of
+mutants, so that each fits its timeout); put reports into the job summary; upload the JUnit files.
+Every job has a timeout; a job that restores the ccache saves it whatever the verdict; runs start
+only for the paths results depend on, and a newer run of a branch cancels the older one.
 
 Exit status 0 when it holds, 1 with a line per problem otherwise, 2 when the workflow cannot be
 read.
@@ -38,14 +38,12 @@ WANT = [
     ('cell', 'GITHUB_STEP_SUMMARY'),
     ('builds', 'scripts/matrix.sh --targets "$TARGET"'),
     ('upstream', 'scripts/matrix.sh --kinds upstream'),
+    ('cells', 'python3 -m sched_tinify list --kinds cell,tiny --suites --json'),
     ('tiny', 'scripts/matrix.sh --targets "$TARGET"'),
-    ('mutants', 'scripts/mutants.sh --targets "$CELL" kunit/mutants/*/'),
-    ('tiny-mutants', 'scripts/mutants.sh --targets "$TARGET" kunit/mutants/*/'),
+    ('mutants', 'scripts/mutants.sh --targets "$TARGET" "kunit/mutants/$SUITE/"'),
 ]
-# The jobs with one job per target, and the list of ci/matrix.json
-# ("cells" job's output) they take it from.
-MATRICES = {'cell': 'cells', 'mutants': 'cells', 'builds': 'builds', 'tiny': 'tiny',
-            'tiny-mutants': 'tiny'}
+# Jobs per target (mutants: per target and suite), and the "cells" job's list they take.
+MATRICES = {'cell': 'cells', 'mutants': 'mutants', 'builds': 'builds', 'tiny': 'tiny'}
 # The paths a run must start for.
 PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**', 'sched_tinify/**',
          'peer/**']

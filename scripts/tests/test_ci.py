@@ -49,7 +49,7 @@ class CiCheckTest(unittest.TestCase):
                       ci_check.check(wf))
 
     def test_one_job_per_target_from_the_matrix_file(self):
-        for job in ('builds', 'tiny-mutants'):
+        for job in ('builds', 'mutants'):
             with self.subTest(job):
                 wf = self.variant()
                 wf['jobs'][job]['strategy']['matrix']['target'] = [{'name': 'arm-tiny'}]

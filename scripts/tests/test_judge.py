@@ -15,7 +15,8 @@ import xml.etree.ElementTree as ET
 from unittest import mock
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
-from sched_tinify import config, judge, mutants, parse, render, run  # noqa: E402 pylint: disable=C0413
+from sched_tinify import (  # noqa: E402 pylint: disable=C0413
+    config, judge, mutants, parse, render, run)
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fixtures')
 TREE = faketree.TREE

@@ -52,6 +52,21 @@ class MutantsTest(unittest.TestCase):
         self.assertEqual(self.mutant('# file: f\n# step: 01\n').name,
                          f'{os.path.basename(self.tmp.name)}/00-m')
 
+    def test_list_suites_names_each_target_a_suite_has_a_mutant_for(self):
+        """CI's mutants jobs: a (target, suite) pair only where one of the suite's mutants runs."""
+        main = importlib.import_module('sched_tinify.__main__')
+        for suite, head in (('a', '# cells: arm-up\n'), ('b', '# tiny: SCHED_CLASS_RT\n'),
+                            ('c', '# tiny: SCHED_CLASS_DL\n# tiny cells: arm-nodl\n')):
+            os.mkdir(os.path.join(self.tmp.name, suite))
+            with open(os.path.join(self.tmp.name, suite, '01-m.sed'), 'w',
+                      encoding='utf-8') as f:
+                f.write(f'# file: kernel/sched/core.c\n# step: 00\n{head}s/a/b/\n')
+        with mock.patch('sys.stdout') as out:
+            self.assertEqual(main.main(['list', '--kinds', 'cell,tiny', '--suites',
+                                        '--mutants', self.tmp.name]), 0)
+        self.assertEqual(''.join(c.args[0] for c in out.write.mock_calls).split('\n'),
+                         ['arm-up a', 'arm-nodl c', 'x86_64-nort b', 'arm-nort b', ''])
+
     def test_read(self):
         m = self.mutant('# file: kernel/sched/core.c\n# step: 01\n# until: 02\n'
                         '# cells: arm-up\n# expect: survive: why\n')
