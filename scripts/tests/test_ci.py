@@ -2,7 +2,9 @@
 """Tests of sched_tinify/ci.py: the CI definition, parsed."""
 
 import copy
+import json
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -29,6 +31,16 @@ class CiCheckTest(unittest.TestCase):
         self.assertEqual(ci_check.check(self.wf), [])
         with mock.patch('sys.stdout'):
             self.assertEqual(ci_check.main(), 0)
+
+    def test_listing_targets_needs_no_yaml(self):
+        """CI's cells job lists the targets with python3 and python3-jsonschema alone."""
+        code = ('import sys; sys.modules["yaml"] = None\n'
+                'from sched_tinify.__main__ import main\n'
+                'sys.exit(main(["list", "--kinds", "cell,tiny", "--suites", "--json"]))')
+        proc = subprocess.run([sys.executable, '-c', code], cwd=os.path.dirname(os.path.dirname(
+            os.path.dirname(WORKFLOW))), capture_output=True, text=True, check=False)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn({'name': 'arm-up', 'suite': 'sched_policy'}, json.loads(proc.stdout))
 
     def test_yamllint_problems_are_problems(self):
         """Valid YAML that yamllint refuses (a line of 121 characters)."""
