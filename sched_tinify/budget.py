@@ -81,8 +81,8 @@ def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[st
     out += [Item('the upstream-form tests', upstream=True)]
     tiny_at(tiny, steps[:-1])
     if builds:
-        out.append(Item('the build-only configurations at the last step, full builds',
-                        {b: [last] for b in builds}))
+        out.append(Item('the build-only configurations at the baseline and the last step, '
+                        'full builds', {b: [base, last] for b in builds}))
     others = [c for c in cells if c not in first]
     if others:
         out.append(Item(f'every step in {", ".join(others)}', {c: steps for c in others}))

@@ -112,6 +112,12 @@ class ItemsTest(unittest.TestCase):
         debug = [i for i in found() if i.name.startswith('the debug cells')][0]
         self.assertEqual(debug.needs, [('x86_64-smp', '03-c'), ('arm-up', '03-c')])
         self.assertFalse(any('boots' in i.name for i in found(repeat=0)))
+        # A whole build is held against a whole baseline build, never a kernel/sched/ one.
+        builds = {t.name for t in ALL if t.build_only}
+        whole = [i for i in found() if i.work and set(i.work) <= builds and not i.sched_only]
+        self.assertEqual(len(whole), 2)
+        for i in whole:
+            self.assertTrue(all('00-baseline' in s for s in i.work.values()), i.name)
 
 
 class RebuiltTest(unittest.TestCase):

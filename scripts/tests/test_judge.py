@@ -228,12 +228,20 @@ class JudgeTest(unittest.TestCase):
         e = self.judged([LEAN])['grid']['01-x']['lean']
         self.assertEqual(e['differences'],
                          ['new W=1 warning: kernel/locking/rtmutex.c: warning: y'])
-        # A baseline of kernel/sched/ alone: the other files are not compared.
+        # A baseline of kernel/sched/ alone: a step of kernel/sched/ alone is held against it,
+        # a whole one cannot be (its warnings in other files would go unseen).
         self.put(LEAN, config.BASELINE, scope='kernel/sched', sched_only=True,
                  warnings=['kernel/sched/a.c: warning: x'])
         data = self.judged([LEAN])
-        self.assertEqual((data['grid']['01-x']['lean']['differences'], data['verdict']),
-                         ([], 'GREEN'))
+        self.assertEqual((data['grid']['01-x']['lean']['problems'], data['verdict']),
+                         (['the baseline was built for kernel/sched/ only, this step in full: '
+                           'its other warnings cannot be compared'], 'RED'))
+        self.put(LEAN, '01-x', scope='kernel/sched', sched_only=True,
+                 warnings=['/w/linux/kernel/sched/a.c: warning: x',
+                           '/w/linux/kernel/sched/b.c: warning: v'])
+        e = self.judged([LEAN])['grid']['01-x']['lean']
+        self.assertEqual((e['problems'], e['differences']),
+                         ([], ['new W=1 warning: kernel/sched/b.c: warning: v']))
 
     def test_a_mutant_against_its_control(self):
         path = os.path.join(self.tmp.name, '01-m.sed')
