@@ -416,9 +416,8 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
     render.write(data, work.results)
     print(render.verdict_line(data))
     print(render.kunit_line(data))
-    if any(e['status'] == judge.HARNESS for row in data['grid'].values() for e in row.values()):
-        return 2
-    return 1 if data['verdict'] != 'GREEN' else 0
+    # 2 when the harness failed on anything: a target step, the peer check, the upstream tests...
+    return 2 if any(judge.HARNESS in p for p in data['problems']) else int(data['verdict'] == 'RED')
 
 
 def main(argv: List[str]) -> int:

@@ -18,7 +18,7 @@ from tests import faketree
 from tests.faketree import FAKE_KUNIT_PY, alive, as_from_a_terminal
 
 sys.path.insert(0, faketree.REPO)
-from sched_tinify import config, run  # noqa: E402 pylint: disable=wrong-import-position
+from sched_tinify import config, peer, run  # noqa: E402 pylint: disable=wrong-import-position
 
 # kunit.py exec that boots "4 CPUs" and passes one case, when asked to
 # (FAKE_EXEC=pass); else the fake of test_run_control, whose QEMU sleeps.
@@ -80,6 +80,17 @@ class PipelineTest(unittest.TestCase):
         with open(path, encoding='utf-8') as f:
             return json.load(f)
 
+    def upstream_form(self):
+        """Give the package upstream-form test patches, and their commit."""
+        os.makedirs(os.path.join(self.pkg.series, 'kunit'))
+        with open(os.path.join(self.pkg.series, 'kunit', '0001-up.patch'), 'w',
+                  encoding='utf-8') as f:
+            f.write('From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
+                    'Subject: [PATCH] Up\n\nUp.\n\nSigned-off-by: Dev <dev@example.org>\n---\n'
+                    'diff --git a/Makefile b/Makefile\n--- a/Makefile\n+++ b/Makefile\n'
+                    '@@ -6 +6 @@\n-NAME = Fake\n+NAME = Up\n')
+        self.assertEqual(self.pkg.prepare().returncode, 0)
+
     def test_a_whole_run_then_reuse(self):
         proc = self.start('run', '--targets', CELL, FAKE_EXEC='pass')
         out, err = proc.communicate(timeout=120)
@@ -107,15 +118,7 @@ class PipelineTest(unittest.TestCase):
         os.makedirs(os.path.join(folder, 'suite'))
         with open(os.path.join(folder, 'suite', '01-m.sed'), 'w', encoding='utf-8') as f:
             f.write('# file: kernel/sched/core.c\n# step: 00\ns/a/b/\n')
-        # The main job judges the upstream-form tests too: give it their commit.
-        os.makedirs(os.path.join(self.pkg.series, 'kunit'))
-        with open(os.path.join(self.pkg.series, 'kunit', '0001-up.patch'), 'w',
-                  encoding='utf-8') as f:
-            f.write('From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
-                    'Subject: [PATCH] Up\n\nUp.\n\nSigned-off-by: Dev <dev@example.org>\n---\n'
-                    'diff --git a/Makefile b/Makefile\n--- a/Makefile\n+++ b/Makefile\n'
-                    '@@ -6 +6 @@\n-NAME = Fake\n+NAME = Up\n')
-        self.assertEqual(self.pkg.prepare().returncode, 0)
+        self.upstream_form()  # the main job judges the upstream-form tests too
         proc = self.start('judge', '--mutants', folder)
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 1, out + err)
@@ -131,6 +134,28 @@ class PipelineTest(unittest.TestCase):
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 2, out + err)
         self.assertIn('only mutants takes paths', err)
+
+    def test_the_peer_check_and_the_upstream_tests_never_pass_unrun(self):
+        """Not run, they are red; a result the harness failed makes the run exit 2."""
+        self.upstream_form()
+        proc = self.start('run', '--targets', CELL, FAKE_EXEC='pass')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 0, out + err)
+        peer_dir = os.path.join(self.pkg.results, faketree.PKG, 'peer', config.BASELINE)
+        for res, rc, want in ((None, 1, 'peer: not run'), (
+                dict(complete=True, harness_error='no busybox'), 2,
+                'peer: harness failure: no busybox')):
+            if res:
+                res['key'] = config.key(peer.inputs(self.result()['sha']))
+                config.write(os.path.join(peer_dir, 'result.json'), json.dumps(res))
+            proc = self.start('judge', '--targets', f'{CELL},upstream', '--peer')
+            out, err = proc.communicate(timeout=120)
+            self.assertEqual(proc.returncode, rc, out + err)
+            with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
+                      encoding='utf-8') as f:
+                report = f.read()
+            self.assertIn(f'{config.BASELINE} {want}', report)
+            self.assertIn('upstream: not run', report)
 
     def test_no_earlier_report_stands_for_a_run(self):
         """A run that ends before its report removes the earlier one; the
