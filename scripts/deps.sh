@@ -5,7 +5,7 @@
 # apt offers, with a loud warning (the report repeats it).
 #
 # Usage: scripts/deps.sh [--check]
-#   --check  install nothing: exit 1, naming them, if packages are missing
+#   --check  install nothing: exit 2, naming them, if packages are missing
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"

@@ -181,11 +181,14 @@ class InputsTest(unittest.TestCase):
         self.assertNotEqual(self.key(env={'KUNIT_TIMEOUT': '99'}), first)
         self.assertNotEqual(self.key(config.Target(**{**self.target.__dict__, 'cpus': 2})),
                             first)
+        # Each file against the key just before it changed (a kunitconfig fragment, the
+        # expected results).
         for name in ('b', 'exp'):
             with self.subTest(name):
+                before = self.key()
                 with open(os.path.join(self.tmp.name, name), 'a', encoding='utf-8') as f:
                     f.write('!')
-                self.assertNotEqual(self.key(), first)
+                self.assertNotEqual(self.key(), before)
 
     def test_builds_have_no_qemu(self):
         build = config.Target(**{**self.target.__dict__, 'build_only': True, 'expected': ''})
