@@ -197,8 +197,7 @@ class Rebuilt:
 
 
 def measured(work: run.Work, targets: List[config.Target], steps: List[str]) -> Dict[str, int]:
-    """The longest build of each target's results (the first one in a
-    fresh folder; an incremental one is shorter)."""
+    """The longest build of each target's results (the first one in a fresh folder)."""
     out = {}
     for t in targets:
         # A kernel/sched/-only build is no measure of a whole one.

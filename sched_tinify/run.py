@@ -46,8 +46,7 @@ def on_signal(signum, _frame):
 
 
 def catch_signals() -> None:
-    """Stop on each of SIGNALS, but one ignored when the run started
-    stays ignored (nohup's SIGHUP), as a shell's trap would."""
+    """Stop on each of SIGNALS; one ignored at the start stays ignored (nohup's SIGHUP)."""
     for s in SIGNALS + (DEADLINE,):
         if signal.getsignal(s) != signal.SIG_IGN:
             signal.signal(s, on_signal)
@@ -72,8 +71,7 @@ class Work:
         results = os.path.realpath(env.get('SCHED_TINIFY_RESULTS',
                                            os.path.join(config.REPO, 'results')))
         steps = env.get('SCHED_TINIFY_STEPS_FILE', os.path.join(work, pkg, 'steps'))
-        # SCHED_TINIFY_SERIES: another series, to try a patch without
-        # touching patches/.
+        # SCHED_TINIFY_SERIES: another series, to try a patch without touching patches/.
         series = env.get('SCHED_TINIFY_SERIES', os.path.join(config.REPO, data['patches']))
         return cls(pkg, work, os.path.join(results, pkg), os.path.realpath(steps),
                    os.path.realpath(series))
