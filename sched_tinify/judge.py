@@ -13,8 +13,8 @@ holds it against its reference:
   build-only        the W=1 warnings of its own baseline build
   mutant            its control (sched_tinify.mutants)
 
-A step left out of a plan (the test command's deadline) is "left", not missing. judge_run() gives
-the report's data; render.py writes it.
+A step left out of a plan (the test command's deadline) is "left", not missing, and so is one
+whose reference is. judge_run() gives the report's data; render.py writes it.
 """
 
 import os
@@ -25,8 +25,7 @@ from . import config, parse, run
 NOT_RUN, STALE, INCOMPLETE, HARNESS = 'not run', 'stale', 'incomplete', 'harness failure'
 NA, BUILD_FAILED, LEFT = 'n/a', 'build failed', 'left'
 BASE, SAME, DIFFERS, BASE_RED = 'baseline', 'same', 'differs', 'baseline not green'
-AS_EXPECTED, NOT_EXPECTED = 'as expected', 'not as expected'
-BUILT = 'built'
+AS_EXPECTED, NOT_EXPECTED, BUILT = 'as expected', 'not as expected', 'built'
 # Lines of a tiny cell's expected file about its console, not its tests.
 NO_SPLAT, HAS, LACKS = 'console: no kernel splat', 'console has: ', 'console lacks: '
 
@@ -60,12 +59,8 @@ def differences(ref: parse.Results, got: parse.Results, label: str) -> List[str]
         a, b = ref.get(path), got.get(path)
         if a == b:
             continue
-        if b is None:
-            out.append(f'missing: {path} ({label} {fmt(a)})')
-        elif a is None:
-            out.append(f'new: {path} {fmt(b)}')
-        else:
-            out.append(f'changed: {path}: {fmt(a)} -> {fmt(b)}')
+        out.append(f'missing: {path} ({label} {fmt(a)})' if b is None else f'new: {path} {fmt(b)}'
+                   if a is None else f'changed: {path}: {fmt(a)} -> {fmt(b)}')
     return out
 
 
@@ -161,6 +156,9 @@ def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
 
 def compare(target: config.Target, step: str, e: dict, ref: Optional[dict]) -> None:
     """Hold a judged entry against its reference (see the module's comment)."""
+    if ref and ref['status'] == LEFT:  # the test command left the reference: this is left too
+        e['status'] = LEFT
+        return
     if target.expected:
         d = differences(read_expected(os.path.join(config.REPO, target.expected)),
                         e['results'], 'expected')

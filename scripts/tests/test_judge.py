@@ -101,6 +101,20 @@ class JudgeTest(unittest.TestCase):
                     self.assertEqual(left['verdict'], 'GREEN')
                     self.assertEqual(left['left'], [f'01-x {SMP.name}'])
 
+    def test_a_step_whose_reference_was_left_is_left(self):
+        """The test command stopped at its deadline while it redid a baseline: the steps held
+        against it are left with it, not red for want of a reference, nor green."""
+        for t in (SMP, LEAN):
+            with self.subTest(t.name):
+                self.put(t, config.BASELINE, complete=False, interrupted='SIGALRM')
+                self.put(t, '01-x')
+                data = self.judged([t], {t.name: ['01-x']})
+                self.assertEqual((data['verdict'], data['left']),
+                                 ('GREEN', [f'{config.BASELINE} {t.name}', f'01-x {t.name}']))
+        # Its own problems still count.
+        self.put(SMP, '01-x', 'pass', edit=lambda log: log + 'BUG: kernel NULL pointer\n')
+        self.assertEqual(self.judged([SMP], {SMP.name: ['01-x']})['verdict'], 'RED')
+
     def test_against_the_baseline(self):
         self.put(SMP, config.BASELINE)
         self.put(SMP, '01-x')
