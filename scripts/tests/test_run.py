@@ -21,9 +21,11 @@ sys.path.insert(0, faketree.REPO)
 from sched_tinify import config, peer, run  # noqa: E402 pylint: disable=wrong-import-position
 
 # kunit.py exec that boots "4 CPUs" and passes one case, when asked to
-# (FAKE_EXEC=pass); else the fake of test_run_control, whose QEMU sleeps.
+# (FAKE_EXEC=pass) and the tree is not a mutant's (NAME = Mutant in its
+# Makefile); else the fake of test_run_control, whose QEMU sleeps.
 PASSING_EXEC = r'''
-if cmd == 'exec' and os.environ.get('FAKE_EXEC') == 'pass':
+if cmd == 'exec' and os.environ.get('FAKE_EXEC') == 'pass' and \
+        'NAME = Mutant' not in open('Makefile').read():
     boots = os.path.join(bdir, 'boots')
     n = int(open(boots).read()) + 1 if os.path.exists(boots) else 1
     open(boots, 'w').write(str(n))
@@ -104,6 +106,15 @@ class PipelineTest(unittest.TestCase):
         proc = self.start('run', '--targets', CELL, '--reuse', FAKE_EXEC='pass')
         out, err = proc.communicate(timeout=120)
         self.assertIn('fresh result kept', out)
+        # A kept result is judged again: a kernel splat in its log makes it red (exit codes 0).
+        with open(os.path.join(self.pkg.results, faketree.PKG, config.BASELINE, CELL,
+                               'test.log'), 'a', encoding='utf-8') as f:
+            f.write('[    1.0] BUG: kernel NULL pointer dereference, address: 0\n')
+        proc = self.start('run', '--targets', CELL, '--reuse', FAKE_EXEC='pass')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 1, out + err)
+        self.assertIn('fresh result kept', out)
+        self.assertIn('kernel splat: 1 line(s)', out)
         # Another time-out is another input: the result is stale, and run again.
         proc = self.start('run', '--targets', CELL, '--reuse', FAKE_EXEC='pass',
                           KUNIT_TIMEOUT='99')
@@ -223,6 +234,36 @@ class PipelineTest(unittest.TestCase):
         res = self.result()
         self.assertEqual((res['complete'], res.get('interrupted')), (False, 'SIGINT'))
         self.assertEqual(self.pkg.git('status', '--porcelain'), '')
+
+    def test_ctrl_c_stops_the_mutants(self):
+        """Ctrl-C while a mutant is laid on the tree: the run ends at once with 130, the tree
+        is clean, and the lock is free for the next run."""
+        folder = os.path.join(self.pkg.root, 'mutants', 'suite')
+        os.makedirs(folder)
+        with open(os.path.join(folder, '01-m.sed'), 'w', encoding='utf-8') as f:
+            f.write('# file: Makefile\n# step: 00\ns/NAME = Fake/NAME = Mutant/\n')
+        proc = self.start('mutants', '--targets', CELL, folder, FAKE_EXEC='pass')
+        deadline, makefile = time.time() + 60, os.path.join(self.pkg.tree, 'Makefile')
+
+        def laid():  # read, not git status: that would race the run's own git for the index
+            with open(makefile, encoding='utf-8') as f:
+                return 'NAME = Mutant' in f.read()
+        while not laid() and time.time() < deadline:
+            time.sleep(0.1)
+        self.assertTrue(laid(), 'the mutant was never laid')
+        qemu = os.path.join(self.pkg.build, CELL, 'qemu.pid')
+        while not os.path.exists(qemu) and time.time() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.5)
+        with open(qemu, encoding='utf-8') as f:
+            pid = int(f.read())
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        self.assertEqual(proc.returncode, 128 + signal.SIGINT, out + err)
+        self.assertFalse(alive(pid), 'QEMU outlived the run')
+        self.assertEqual(self.pkg.git('status', '--porcelain'), '')
+        with open(os.path.join(self.pkg.pkg_dir, 'lock'), encoding='utf-8') as f:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
     def test_one_run_at_a_time(self):
         lock = os.path.join(self.pkg.pkg_dir, 'lock')
