@@ -328,8 +328,11 @@ def inputs_of(target: config.Target, sha: str, sched_only: bool = False,
 
 
 def kept(work: Work, target: config.Target, step: str, sha: str, **how) -> bool:
-    """Is there a fresh result of run(work, target, step, sha, **how)?"""
-    return not stale(load(work, step, target.name), config.key(inputs_of(target, sha, **how)))
+    """Is there a fresh result of run(work, target, step, sha, **how)? A whole build stands for
+    a kernel/sched/-only one (never replaced by less)."""
+    res = load(work, step, target.name)
+    return not stale(res, config.key(inputs_of(target, sha, **how))) or bool(
+        how.get('sched_only') and not stale(res, config.key(inputs_of(target, sha))))
 
 
 class Overlay:

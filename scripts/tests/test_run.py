@@ -48,6 +48,20 @@ CELL = 'x86_64-smp'
 TREE = faketree.TREE
 
 
+def qemu_pid(path, deadline):
+    """The pid the fake QEMU wrote, once the file has it, and half a second more for the
+    run to wait on it."""
+    while time.time() < deadline:
+        try:
+            with open(path, encoding='utf-8') as f:
+                pid = int(f.read())
+            time.sleep(0.5)
+            return pid
+        except (OSError, ValueError):
+            time.sleep(0.1)
+    raise AssertionError(f'no pid in {path}')
+
+
 class Package(faketree.FakePackage):
     """The fake package with the kernel's own KTAP parser."""
 
@@ -218,13 +232,7 @@ class PipelineTest(unittest.TestCase):
 
     def test_ctrl_c_stops_the_run(self):
         proc = self.start('run', '--targets', CELL)
-        qemu = os.path.join(self.pkg.build, CELL, 'qemu.pid')
-        deadline = time.time() + 60
-        while not os.path.exists(qemu) and time.time() < deadline:
-            time.sleep(0.2)
-        time.sleep(0.5)
-        with open(qemu, encoding='utf-8') as f:
-            pid = int(f.read())
+        pid = qemu_pid(os.path.join(self.pkg.build, CELL, 'qemu.pid'), time.time() + 60)
         t0 = time.time()
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
@@ -251,12 +259,7 @@ class PipelineTest(unittest.TestCase):
         while not laid() and time.time() < deadline:
             time.sleep(0.1)
         self.assertTrue(laid(), 'the mutant was never laid')
-        qemu = os.path.join(self.pkg.build, CELL, 'qemu.pid')
-        while not os.path.exists(qemu) and time.time() < deadline:
-            time.sleep(0.1)
-        time.sleep(0.5)
-        with open(qemu, encoding='utf-8') as f:
-            pid = int(f.read())
+        pid = qemu_pid(os.path.join(self.pkg.build, CELL, 'qemu.pid'), deadline)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
         self.assertEqual(proc.returncode, 128 + signal.SIGINT, out + err)
@@ -436,6 +439,21 @@ class FreshTest(unittest.TestCase):
                           build_only=True)
         self.assertNotEqual(config.key(run.inputs_of(t, 'a' * 40, True)),
                             config.key(run.inputs_of(t, 'a' * 40, False)))
+
+    def test_a_whole_build_stands_for_a_sched_only_one(self):
+        """And not the other way round: a kernel/sched/-only build never replaces a whole one."""
+        t = config.Target(name='b', arch='arm', cross_compile='', compiler='gcc',
+                          console='ttyAMA0', kunitconfig=('kunitconfigs/arm-up',),
+                          build_only=True)
+        with tempfile.TemporaryDirectory() as d:
+            work = run.Work('pkg', d, os.path.join(d, 'results'))
+            for whole in (True, False):
+                key = config.key(run.inputs_of(t, 'a' * 40, not whole))
+                config.write(os.path.join(work.out('01', 'b'), 'result.json'),
+                             json.dumps({'key': key, 'complete': True}))
+                self.assertEqual((run.kept(work, t, '01', 'a' * 40, sched_only=True),
+                                  run.kept(work, t, '01', 'a' * 40, sched_only=False)),
+                                 (True, whole))
 
     def test_touched_files(self):
         series = os.path.join(faketree.REPO, 'patches')
