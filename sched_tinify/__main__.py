@@ -229,8 +229,7 @@ def static_checks(work: run.Work, start: float) -> Dict[str, int]:
 
 
 def checks_status(failed: Dict[str, int]) -> int:
-    """The test command's exit status after its static checks: red (1)
-    when each that failed found problems, 2 when one could not run."""
+    """The test command's exit status after its static checks: 1 if each found problems, else 2."""
     return 0 if not failed else 1 if set(failed.values()) == {1} else 2
 
 

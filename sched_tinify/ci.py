@@ -45,7 +45,7 @@ WANT = [
 MATRICES = {'cell': 'cells', 'mutants': 'mutants', 'builds': 'builds', 'tiny': 'tiny'}
 # The paths a run must start for.
 PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**', 'sched_tinify/**',
-         'peer/**', 'docs/**', 'README.rst']
+         'peer/**']
 
 
 def commands(job: dict) -> str:

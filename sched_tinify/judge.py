@@ -13,8 +13,8 @@ holds it against its reference:
   build-only        the W=1 warnings of its own baseline build
   mutant            its control (sched_tinify.mutants)
 
-A step left out of a plan (the test command's deadline) is "left", not missing, and so is one
-whose reference is. judge_run() gives the report's data; render.py writes it.
+A step left out of a plan (the test command's deadline) is "left", and so is one whose reference
+is (not a debug cell whose plain cell ran). judge_run() gives the report's data (render.py).
 """
 
 import os
@@ -156,7 +156,7 @@ def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
 
 def compare(target: config.Target, step: str, e: dict, ref: Optional[dict]) -> None:
     """Hold a judged entry against its reference (see the module's comment)."""
-    if ref and ref['status'] == LEFT:  # the test command left the reference: this is left too
+    if ref and ref['status'] == LEFT and not (target.same_as and ref['counts']):  # see above
         e['status'] = LEFT
         return
     if target.expected:
@@ -175,7 +175,7 @@ def compare(target: config.Target, step: str, e: dict, ref: Optional[dict]) -> N
             return
         d = [f'new W=1 warning: {w}' for w in sorted(set(e['warnings']) - set(ref['warnings']))]
     elif target.same_as:
-        if not ref or ref['status'] not in (BASE, SAME) or ref['problems'] or ref['failures']:
+        if not ref or ref['status'] not in (BASE, SAME, LEFT) or ref['problems'] or ref['failures']:
             why = (ref or {}).get('status', NOT_RUN)
             e['problems'].append(f'the plain cell {target.same_as} has no green result at this '
                                  f'step to compare with ({why})')

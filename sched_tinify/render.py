@@ -20,8 +20,8 @@ NOT_XML = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]')
 def text(e: dict) -> str:
     """One square of a table."""
     s = e['status']
-    if s == judge.LEFT:
-        return 'left'
+    if s == judge.LEFT:  # its own problems count even when its reference was left
+        return '**RED** left' if e['problems'] or e['failures'] else 'left'
     if s == judge.NA:
         return 'n/a'
     if s in (judge.NOT_RUN, judge.STALE, judge.INCOMPLETE, judge.HARNESS, judge.BUILD_FAILED):

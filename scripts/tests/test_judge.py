@@ -111,9 +111,19 @@ class JudgeTest(unittest.TestCase):
                 data = self.judged([t], {t.name: ['01-x']})
                 self.assertEqual((data['verdict'], data['left']),
                                  ('GREEN', [f'{config.BASELINE} {t.name}', f'01-x {t.name}']))
-        # Its own problems still count.
-        self.put(SMP, '01-x', 'pass', edit=lambda log: log + 'BUG: kernel NULL pointer\n')
-        self.assertEqual(self.judged([SMP], {SMP.name: ['01-x']})['verdict'], 'RED')
+        # Its own problems and failures still count, and its square says so.
+        for fixture, edit in (('pass', lambda log: log + 'BUG: kernel NULL pointer\n'),
+                              ('fail', None)):
+            with self.subTest(fixture):
+                self.put(SMP, '01-x', fixture, edit=edit)
+                data = self.judged([SMP], {SMP.name: ['01-x']})
+                self.assertEqual(data['verdict'], 'RED')
+                self.assertEqual(render.text(data['grid']['01-x'][SMP.name]), '**RED** left')
+        # A debug cell is held against its plain cell when that one ran, its baseline left.
+        self.put(SMP, '01-x')
+        self.put(SANITIZE, '01-x', 'fail')
+        data = self.judged([SMP, SANITIZE], {SMP.name: ['01-x'], SANITIZE.name: ['01-x']})
+        self.assertEqual(data['grid']['01-x'][SANITIZE.name]['status'], judge.DIFFERS)
 
     def test_against_the_baseline(self):
         self.put(SMP, config.BASELINE)
