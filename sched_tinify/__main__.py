@@ -212,10 +212,8 @@ CHECKS = (('unit tests of the tooling', [sys.executable, '-m', 'unittest', 'disc
 
 
 def static_checks(work: run.Work, start: float) -> Dict[str, int]:
-    """The tooling's unit tests, shellcheck, checkpatch --strict, the CI
-    definition (CHECKS), run from the repository with this run's folders:
-    {name: exit status} of those that failed (1: red; else the check
-    could not run)."""
+    """The tooling's unit tests, shellcheck, checkpatch --strict, the CI definition (CHECKS), run
+    with this run's folders: {name: exit status} of those that failed (1: red; else 2)."""
     env = dict(os.environ, SCHED_TINIFY_TREE=work.tree, SCHED_TINIFY_WORK=work.work,
                SCHED_TINIFY_SERIES=work.series, SCHED_TINIFY_STEPS_FILE=work.steps_file,
                SCHED_TINIFY_RESULTS=os.path.dirname(work.results))
@@ -248,8 +246,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
           f'(at {round(time.time() - start)} s)', flush=True)
     deadline = args.budget * 60 - JUDGE
     names = [s for s, _ in steps]
-    folder = args.mutants
-    count = budget.count_mutants(targets, folder)
+    folder, count = args.mutants, budget.count_mutants(targets, args.mutants)
     found = budget.items(targets, names, budget.option_steps(work, targets, steps),
                          args.repeat, count)
     costs = budget.Costs(targets, budget.measured(work, targets, names),
@@ -268,6 +265,9 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                         f'{max(deadline - elapsed, 0)} s to go')
             continue
         print(f'\n== {item.name} (estimated at {estimate} s, at {elapsed} s)', flush=True)
+        # Its target steps that are fresh now: one it leaves half-redone at the deadline is left.
+        done = {(n, s) for n, todo in item.work.items() for s in todo
+                if not run.stale(r := run.load(work, s, n), (r or {}).get('key', ''))}
         signal.alarm(max(deadline - round(time.time() - start), 1))
         try:
             run_steps(work, kp, targets, steps, item.work, item.sched_only)
@@ -293,8 +293,8 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                 raise
             left.append(f'{item.name}: stopped at the deadline, at '
                         f'{round(time.time() - start)} s')
-            for name, todo in item.work.items():  # a step it left half-redone is left, not red
-                plan[name] = [s for s in plan.get(name, []) if s not in todo or (
+            for name in item.work:
+                plan[name] = [s for s in plan.get(name, []) if (name, s) not in done or (
                     run.load(work, s, name) or {}).get('complete')]
             continue
         except (run.HarnessError, config.ConfigError, OSError, ValueError) as e:

@@ -200,33 +200,38 @@ class DeadlineTest(unittest.TestCase):
     def test_a_step_left_half_redone_at_the_deadline_is_left(self):
         """An item stopped at the deadline while it redoes a step an earlier item ran (a whole
         build after a kernel/sched/ one) leaves that step, now incomplete, to the main job; the
-        steps it had not touched stay in the plan."""
+        steps it had not touched stay in the plan, and so does one whose earlier run was a
+        harness failure (incomplete now, it is red: it never reads as left or green)."""
         main = importlib.import_module('sched_tinify.__main__')
         lean, steps = 'x86_64-smp-lean', [(s, s[:2] * 20) for s in STEPS]
         first = budget.Item('sched', {lean: [STEPS[0], STEPS[-1]]}, sched_only=True)
         second = budget.Item('whole', {lean: [STEPS[0], STEPS[-1]]})
-        results = {}
+        for before, want in (({}, [STEPS[-1]]), ({'harness_error': 'x'}, [STEPS[0], STEPS[-1]])):
+            results = {}
 
-        def run_steps(_w, _k, _t, _s, _todo, sched_only):
-            results[STEPS[0]] = {'complete': sched_only}  # the whole build stops half-way
-            results[STEPS[-1]] = {'complete': True}
-            if not sched_only:
+            def run_steps(_w, _k, _t, _s, _todo, sched_only, before=before):
+                if sched_only:
+                    results[STEPS[0]] = dict(key='k', complete=True, **before)
+                    results[STEPS[-1]] = {'key': 'k', 'complete': True}
+                    return
+                results[STEPS[0]] = {'key': 'k', 'complete': False}  # stopped half-way
                 raise run.Stopped(run.DEADLINE)
-        plans = []
-        args = mock.Mock(no_checks=True, no_matrix=False, repeat=0, budget=60, start=0,
-                         mutants='/none')
-        with mock.patch.object(budget, 'count_mutants', return_value={}), \
-                mock.patch.object(budget, 'option_steps', return_value={}), \
-                mock.patch.object(budget, 'items', return_value=[first, second]), \
-                mock.patch.object(budget, 'measured', return_value={}), \
-                mock.patch.object(budget, 'Rebuilt'), \
-                mock.patch.object(budget, 'Costs', return_value=mock.Mock(return_value=1)), \
-                mock.patch.object(main, 'run_steps', run_steps), \
-                mock.patch.object(run, 'load', lambda w, s, n: results.get(s)), \
-                mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
-                mock.patch('time.time', return_value=0), mock.patch('sys.stdout'):
-            self.assertEqual(main.cmd_test(args, None, ALL, steps, None), 0)
-        self.assertEqual(plans, [{lean: [STEPS[-1]]}])
+            plans = []
+            args = mock.Mock(no_checks=True, no_matrix=False, repeat=0, budget=60, start=0,
+                             mutants='/none')
+            with self.subTest(before), \
+                    mock.patch.object(budget, 'count_mutants', return_value={}), \
+                    mock.patch.object(budget, 'option_steps', return_value={}), \
+                    mock.patch.object(budget, 'items', return_value=[first, second]), \
+                    mock.patch.object(budget, 'measured', return_value={}), \
+                    mock.patch.object(budget, 'Rebuilt'), \
+                    mock.patch.object(budget, 'Costs', return_value=mock.Mock(return_value=1)), \
+                    mock.patch.object(main, 'run_steps', run_steps), \
+                    mock.patch.object(run, 'load', lambda w, s, n: results.get(s)), \
+                    mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
+                    mock.patch('time.time', return_value=0), mock.patch('sys.stdout'):
+                self.assertEqual(main.cmd_test(args, None, ALL, steps, None), 0)
+                self.assertEqual(plans, [{lean: want}])
 
 
 @faketree.needs_tree
