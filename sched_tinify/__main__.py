@@ -145,6 +145,7 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True, tried=N
         raise config.ConfigError('no mutant applies to the targets asked for')
     env = dict(os.environ, KUNIT_TIMEOUT=os.environ.get('KUNIT_TIMEOUT', '60'))
     rows, base, tried = [], config.read_steps(work.steps_file)[0], set() if tried is None else tried
+    config.remove(os.path.join(work.results, 'mutants', 'summary.md'))  # an earlier run's
     for i, (m, t, step, sha) in enumerate(todo, 1):
         tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
         mut = (work.sub('mutants', m.name), run.Overlay.mutant(m.path, m.file), env, (step, sha))
@@ -501,9 +502,9 @@ def main(argv: List[str]) -> int:
         if args.command in ('run', 'judge', 'mutants', 'sizes', 'test', 'prepare'):
             work.lock(' '.join(['sched_tinify'] + argv))
         if args.command in ('run', 'judge') or (args.command == 'test' and not args.no_matrix):
-            for path in [os.path.join(work.results, n) for n in ('report.md', 'report.json')]:
-                if os.path.exists(path):  # an earlier run's report would stand for this one
-                    os.remove(path)
+            # An earlier run's report would stand for this one.
+            config.remove(*[os.path.join(work.results, n) for n in ('report.md', 'report.json',
+                                                                    'junit')])
         if args.command in ('run', 'mutants', 'sizes', 'test', 'prepare'):
             if args.command == 'test':
                 print(f'\n== set-up: the kernel tree, the series applied as posted to the '

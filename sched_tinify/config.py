@@ -10,6 +10,7 @@ import functools
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
@@ -186,6 +187,12 @@ def write(path: str, text: str) -> None:
     os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
     with open(path, 'w', encoding='utf-8') as f:
         f.write(text)
+
+
+def remove(*paths: str) -> None:
+    """Remove each of @paths that is there: a file, a link or a folder."""
+    for path in [p for p in paths if os.path.lexists(p)]:
+        (shutil.rmtree if os.path.isdir(path) and not os.path.islink(path) else os.remove)(path)
 
 
 def file_digest(path: str) -> str:

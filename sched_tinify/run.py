@@ -441,8 +441,7 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
     config.write(os.path.join(out, 'cmd'),
                  f'cd {shlex.quote(work.tree)}\n{shlex.join(build)}\n{shlex.join(boot)}\n')
     t0 = time.time()
-    if os.path.exists(os.path.join(bdir, 'sched-tinify.key')):  # the kernel is about to change
-        os.remove(os.path.join(bdir, 'sched-tinify.key'))
+    config.remove(os.path.join(bdir, 'sched-tinify.key'))  # the kernel is about to change
     rc = command(build, os.path.join(out, 'build.log'), work.tree, env)
     if rc == 0 and target.kmemleak:
         rc = kmemleak_initrd(work, target, bdir, os.path.join(out, 'build.log'))
@@ -463,8 +462,7 @@ def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: L
                 env: Dict[str, str], tree: str) -> None:
     """Boot a built kernel with kunit.py exec and record what it said."""
     log = os.path.join(bdir, 'test.log')
-    if os.path.exists(log):
-        os.remove(log)
+    config.remove(log)
     t0 = time.time()
     rc = command(boot, os.path.join(out, 'exec.log'), tree, env)
     seconds = round(time.time() - t0)
@@ -590,9 +588,7 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
                 if n.endswith('.o')] if os.path.isdir(os.path.join(bdir, 'kernel', 'sched')) \
             else []:
         os.remove(os.path.join(bdir, obj))
-    for path in touched:
-        if path.endswith('.c') and os.path.exists(os.path.join(bdir, path[:-2] + '.o')):
-            os.remove(os.path.join(bdir, path[:-2] + '.o'))
+    config.remove(*[os.path.join(bdir, p[:-2] + '.o') for p in touched if p.endswith('.c')])
     cc, env = compiler(target, work)
     kunit = [sys.executable, 'tools/testing/kunit/kunit.py']
     args = kunit_args(target, bdir, configs)

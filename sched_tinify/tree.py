@@ -135,13 +135,8 @@ def unpack(work: run.Work, tarball: str, version: str, stamp: str) -> None:
     elif os.path.lexists(work.tree):
         note(f'{work.tree} holds nothing but what the harness made: deleting it')
     # A new tree with the tarball's file times: no object may outlive it.
-    for path in (work.tree, scratch, os.path.join(top, 'build'), os.path.join(top, 'unpack')):
-        if os.path.islink(path):
-            os.unlink(path)
-        elif os.path.lexists(path):
-            shutil.rmtree(path)
-    if os.path.exists(stamp):
-        os.unlink(stamp)
+    config.remove(work.tree, scratch, os.path.join(top, 'build'), os.path.join(top, 'unpack'),
+                  stamp)
     note(f'unpacking {tarball} ({work.pkg} {version}) into {work.tree}')
     new = os.path.join(top, 'unpack', work.pkg)
     os.makedirs(os.path.dirname(new))
@@ -259,9 +254,7 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
     except (OSError, IndexError):
         pass
     # No steps file until every step is composed.
-    for path in (steps_file, steps_file + '.key', upstream):
-        if os.path.exists(path):
-            os.unlink(path)
+    config.remove(steps_file, steps_file + '.key', upstream)
     git(scratch, 'am', '--abort', check=False)
     git(scratch, 'checkout', '-q', '-f', '--detach', 'pristine')
     git(scratch, 'clean', '-q', '-f', '-d', '-x')

@@ -38,7 +38,8 @@ if [[ -f $series/kunit/0001-sched-deadline-Add-KUnit-tests-for-__checkparam_dl.p
 	sed -n '/^+++ b\/kernel\/sched\/deadline_test.c$/,/^diff --git/{s/^+//p}' \
 		"$series/kunit/0001-sched-deadline-Add-KUnit-tests-for-__checkparam_dl.patch" |
 		body | diff -u <(body <"$REPO/kunit/kernel/sched/dl_checkparam_test.c") - >&2 ||
-		{ note "patches/kunit/0001-*: deadline_test.c is not kunit/kernel/sched/dl_checkparam_test.c: regenerate the patch"; bad=1; }
+		{ note "patches/kunit/0001-*: deadline_test.c is not" \
+			"kunit/kernel/sched/dl_checkparam_test.c: regenerate the patch"; bad=1; }
 fi
 
 # The hook is a patch of its own, checked like the series.

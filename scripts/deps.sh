@@ -37,7 +37,8 @@ done
 
 note "installing: ${missing[*]}"
 if [[ $(id -u) -ne 0 ]]; then
-	command -v sudo >/dev/null || die "missing packages (${missing[*]}) and not root: install them by hand"
+	command -v sudo >/dev/null ||
+		die "missing packages (${missing[*]}) and not root: install them by hand"
 	SUDO=(sudo -n)
 else
 	SUDO=()
@@ -68,6 +69,7 @@ if [[ " ${missing[*]} " == *" $PKG "* ]]; then
 	if ! "${apt[@]}" install -y --no-install-recommends "$PKG=$want" >>"$log" 2>&1; then
 		apt_install "$PKG"
 		note "WARNING: $PKG $want, the version the series is tested on, is not available;" \
-			"installed $(dpkg-query -W -f='${Version}' "$PKG") instead (the report says so too)"
+			"installed $(dpkg-query -W -f='${Version}' "$PKG") instead" \
+			"(the report says so too)"
 	fi
 fi

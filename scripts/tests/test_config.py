@@ -237,5 +237,19 @@ class StepsTest(unittest.TestCase):
         with self.assertRaisesRegex(config.ConfigError, 'prepare-only'):
             config.read_steps(os.path.join(self.tmp.name, 'none'))
 
+    def test_remove(self):
+        """A file, a folder and a link go (a link's target stays); what is not there is
+        no error."""
+        kept = self.write('kept', '')
+        folder = os.path.join(self.tmp.name, 'folder')
+        os.makedirs(os.path.join(folder, 'sub'))
+        link = os.path.join(self.tmp.name, 'link')
+        os.symlink(folder, link)
+        config.remove(self.write('file', ''), link, os.path.join(self.tmp.name, 'none'))
+        self.assertEqual(sorted(os.listdir(self.tmp.name)), ['folder', 'kept'])
+        config.remove(folder)
+        self.assertEqual(os.listdir(self.tmp.name), [os.path.basename(kept)])
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -183,18 +183,20 @@ class PipelineTest(unittest.TestCase):
             self.assertIn('upstream: not run', report)
 
     def test_no_earlier_report_stands_for_a_run(self):
-        """A run that ends before its report removes the earlier one; the
+        """A run that ends before its report removes the earlier one (and junit/); the
         static checks alone (test --no-matrix) leave it."""
-        report = os.path.join(self.pkg.results, faketree.PKG, 'report.md')
-        config.write(report, '## Verdict: GREEN\n')
+        top = os.path.join(self.pkg.results, faketree.PKG)
+        earlier = [os.path.join(top, n) for n in ('report.md', 'report.json', 'junit/x.xml')]
+        for path in earlier:
+            config.write(path, 'GREEN\n')
         proc = self.start('test', '--no-checks', '--no-matrix')
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 0, out + err)
-        self.assertTrue(os.path.exists(report))
+        self.assertTrue(all(os.path.exists(p) for p in earlier))
         proc = self.start('run', '--targets', CELL, '--steps', '99-none')
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 2, out + err)
-        self.assertFalse(os.path.exists(report))
+        self.assertEqual([p for p in earlier if os.path.exists(p)], [])
 
     def test_repeat_variants_without_a_config_are_every_one(self):
         smp = config.targets(config.load(), 'x86_64-smp')[0]
@@ -245,11 +247,13 @@ class PipelineTest(unittest.TestCase):
 
     def test_ctrl_c_stops_the_mutants(self):
         """Ctrl-C while a mutant is laid on the tree: the run ends at once with 130, the tree
-        is clean, and the lock is free for the next run."""
+        is clean, the lock is free for the next run, and no earlier summary stands for it."""
         folder = os.path.join(self.pkg.root, 'mutants', 'suite')
         os.makedirs(folder)
         with open(os.path.join(folder, '01-m.sed'), 'w', encoding='utf-8') as f:
             f.write('# file: Makefile\n# step: 00\ns/NAME = Fake/NAME = Mutant/\n')
+        summary = os.path.join(self.pkg.results, faketree.PKG, 'mutants', 'summary.md')
+        config.write(summary, 'an earlier run: killed\n')
         proc = self.start('mutants', '--targets', CELL, folder, FAKE_EXEC='pass')
         deadline, makefile = time.time() + 60, os.path.join(self.pkg.tree, 'Makefile')
 
@@ -264,6 +268,7 @@ class PipelineTest(unittest.TestCase):
         out, err = proc.communicate(timeout=30)
         self.assertEqual(proc.returncode, 128 + signal.SIGINT, out + err)
         self.assertFalse(alive(pid), 'QEMU outlived the run')
+        self.assertFalse(os.path.exists(summary), 'an earlier summary stands for this run')
         self.assertEqual(self.pkg.git('status', '--porcelain'), '')
         with open(os.path.join(self.pkg.pkg_dir, 'lock'), encoding='utf-8') as f:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
