@@ -4,7 +4,7 @@ report (results/PKG/report.md, report.json, junit/). The commands (docs/harness.
 
 run      build and boot each target at each step, then judge (the main
          job without --targets, --kinds, --steps or --repeat)
-judge    judge the results that are there and write the report
+judge    judge the results that are there (of the steps as they are now) and write the report
 test     the test command: the static checks, then the deadline loop
 mutants  PATH...: every mutant where it applies, against its control
 sizes    the tiny kernels of sched_tinify/sizes.py
@@ -499,17 +499,16 @@ def main(argv: List[str]) -> int:
             args.targets or args.kinds or args.steps or args.repeat or args.plan)
         if main_job:
             args.repeat, args.peer = 10, True
-        if args.command in ('run', 'judge', 'mutants', 'sizes', 'test', 'prepare'):
-            work.lock(' '.join(['sched_tinify'] + argv))
+        # Every command from here reads the steps: the ones of patches/ and kunit/ now.
+        work.lock(' '.join(['sched_tinify'] + argv))
         if args.command in ('run', 'judge') or (args.command == 'test' and not args.no_matrix):
             # An earlier run's report would stand for this one.
             config.remove(*[os.path.join(work.results, n) for n in ('report.md', 'report.json',
                                                                     'junit')])
-        if args.command in ('run', 'mutants', 'sizes', 'test', 'prepare'):
-            if args.command == 'test':
-                print(f'\n== set-up: the kernel tree, the series applied as posted to the '
-                      f'pristine tree (at {round(time.time() - args.start)} s)', flush=True)
-            tree.prepare(work)
+        if args.command == 'test':
+            print(f'\n== set-up: the kernel tree, the series applied as posted to the '
+                  f'pristine tree (at {round(time.time() - args.start)} s)', flush=True)
+        tree.prepare(work)
         if args.command == 'prepare':
             return 0
         every = config.read_steps(work.steps_file)

@@ -63,7 +63,7 @@ def qemu_pid(path, deadline):
 
 
 class Package(faketree.FakePackage):
-    """The fake package with the kernel's own KTAP parser."""
+    """The fake package with the kernel's own KTAP parser, and a kernel/sched/core.c."""
 
     def files(self):
         files = super().files()
@@ -71,6 +71,7 @@ class Package(faketree.FakePackage):
             with open(os.path.join(TREE, 'tools', 'testing', 'kunit', name),
                       encoding='utf-8') as f:
                 files[f'tools/testing/kunit/{name}'] = (f.read(), 0o644)
+        files['kernel/sched/core.c'] = ('/* the report counts its lines */\n', 0o644)
         return files
 
 
@@ -135,6 +136,26 @@ class PipelineTest(unittest.TestCase):
         out, err = proc.communicate(timeout=120)
         self.assertNotIn('fresh result kept', out)
         self.assertEqual(proc.returncode, 0, out + err)
+
+    def test_judge_judges_the_series_as_it_is_now(self):
+        """A patch added after the run is a step the judge calls not run: it does not judge
+        the steps of the series the run had."""
+        proc = self.start('run', '--targets', CELL, FAKE_EXEC='pass')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 0, out + err)
+        config.write(os.path.join(self.pkg.series, '0001-x.patch'), (
+            'From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
+            'Subject: [PATCH] x\n\nx.\n\nSigned-off-by: Dev <dev@example.org>\n---\n'
+            'diff --git a/Makefile b/Makefile\n--- a/Makefile\n+++ b/Makefile\n'
+            '@@ -6 +6 @@\n-NAME = Fake\n+NAME = X\n'))
+        config.write(os.path.join(self.pkg.series, 'series'), '0001-x.patch\n')
+        proc = self.start('judge', '--targets', CELL)
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 1, out + err)
+        self.assertIn('verdict: RED: 1 target step(s) judged, 2 problem(s)', out)
+        with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
+                  encoding='utf-8') as f:
+            self.assertIn(f'01-x {CELL}: not run', f.read())
 
     def test_the_main_job_judges_every_mutant(self):
         """The main job (no target, kind, step or repeat named) runs every
