@@ -266,9 +266,12 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                         f'{max(deadline - elapsed, 0)} s to go')
             continue
         print(f'\n== {item.name} (estimated at {estimate} s, at {elapsed} s)', flush=True)
-        # Its target steps that are fresh now: one it leaves half-redone at the deadline is left.
-        done = {(n, s) for n, todo in item.work.items() for s in todo
-                if not run.stale(r := run.load(work, s, n), (r or {}).get('key', ''))}
+        # Its target steps' results now, put back if the deadline cuts one half-redone.
+        aside, had = os.path.join(work.work, work.pkg, 'aside'), {
+            (n, s) for n, todo in item.work.items() for s in todo if run.load(work, s, n)}
+        config.remove(aside)
+        for n, s in had:
+            shutil.copytree(work.out(s, n), os.path.join(aside, s, n))
         signal.alarm(max(deadline - round(time.time() - start), 1))
         try:
             run_steps(work, kp, targets, steps, item.work, item.sched_only)
@@ -294,9 +297,10 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                 raise
             left.append(f'{item.name}: stopped at the deadline, at '
                         f'{round(time.time() - start)} s')
-            for name in item.work:
-                plan[name] = [s for s in plan.get(name, []) if (name, s) not in done or (
-                    run.load(work, s, name) or {}).get('complete')]
+            for n, s in [(n, s) for n, s in had if not (run.load(work, s, n) or {}).get(
+                    'complete')]:
+                config.remove(work.out(s, n))
+                shutil.move(os.path.join(aside, s, n), work.out(s, n))
             continue
         except (run.HarnessError, config.ConfigError, OSError, ValueError) as e:
             # The harness failed on this item: say so, and go on.

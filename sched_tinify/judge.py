@@ -54,14 +54,10 @@ def differences(ref: parse.Results, got: parse.Results, label: str) -> List[str]
     """Every way two results differ, one line each; @label names @ref."""
     def fmt(r):
         return f'{r[0]} ({r[1]})' if r[1] else r[0]
-    out = []
-    for path in sorted(set(ref) | set(got)):
-        a, b = ref.get(path), got.get(path)
-        if a == b:
-            continue
-        out.append(f'missing: {path} ({label} {fmt(a)})' if b is None else f'new: {path} {fmt(b)}'
-                   if a is None else f'changed: {path}: {fmt(a)} -> {fmt(b)}')
-    return out
+    pairs = [(path, ref.get(path), got.get(path)) for path in sorted(set(ref) | set(got))]
+    return [f'missing: {path} ({label} {fmt(a)})' if b is None else f'new: {path} {fmt(b)}'
+            if a is None else f'changed: {path}: {fmt(a)} -> {fmt(b)}'
+            for path, a, b in pairs if a != b]
 
 
 def read_log(path: str) -> List[str]:
@@ -131,7 +127,7 @@ def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
     elif res['build']['rc']:
         e.update(status=BUILD_FAILED, why=f'see {out}/build.log')
     if e['status']:
-        if e['status'] in (NOT_RUN, STALE, INCOMPLETE) and not planned:
+        if e['status'] in (NOT_RUN, STALE, INCOMPLETE, HARNESS) and not planned:
             e['status'] = LEFT
         elif e['status'] not in (NA,):
             e['problems'].append(f'{e["status"]}' + (f': {e["why"]}' if 'why' in e else ''))

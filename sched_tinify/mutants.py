@@ -123,10 +123,9 @@ def plan(work: run.Work, mutants: List[Mutant], targets: List[config.Target],
 
 
 def verdict(m: Mutant, target: config.Target, e: dict) -> str:
-    """killed, survived, or invalid (not judged, or red with no difference)."""
-    if e['status'] in (judge.AS_EXPECTED, judge.NOT_EXPECTED):
-        return 'killed' if e['status'] == judge.NOT_EXPECTED else 'survived'
-    if e['status'] not in (judge.SAME, judge.DIFFERS):
+    """killed (its results differ), survived, or invalid (not judged, or red with no
+    difference: a problem of the run, such as a time-out, says nothing of the tests)."""
+    if e['status'] not in (judge.SAME, judge.DIFFERS, judge.AS_EXPECTED, judge.NOT_EXPECTED):
         return f'invalid ({e["status"]}: {(e["problems"] or [""])[0][:80]})'
     if e['differences']:
         return 'killed'
@@ -142,12 +141,13 @@ def control_problem(work: run.Work, kp, t: config.Target, step: str, sha: str) -
     """Why @t's control at @step cannot judge a mutant ('' when it can): a tiny cell's must be as
     expected; a cell's must be green and, past the baseline, have the baseline's results."""
     control = judge.entry(work, kp, t, step, sha)
+    if control['status']:  # not run, stale, a harness failure...
+        return f'the control is {control["status"]}'
     if t.kind == 'tiny':
         judge.compare(t, step, control, None)
-        ok = control['status'] == judge.AS_EXPECTED
-        return '' if ok else f'the control is {control["status"]}'
-    if control['status'] or control['problems'] or control['failures']:
-        return f'the control is {control["status"] or "red"}'
+        return '' if control['status'] == judge.AS_EXPECTED else 'the control is not as expected'
+    if control['problems'] or control['failures']:
+        return 'the control is red'
     base = judge.entry(work, kp, t, *config.read_steps(work.steps_file)[0]) \
         if step != config.BASELINE else None
     if base and base['status']:
@@ -159,12 +159,12 @@ def control_problem(work: run.Work, kp, t: config.Target, step: str, sha: str) -
 def judge_one(work: run.Work, kp, m: Mutant, t: config.Target, step: str, sha: str,
               env: Dict[str, str]) -> Tuple[str, str]:
     """(what the mutant did in @t at @step, the first differences)."""
-    e = judge.entry(work.sub('mutants', m.name), kp, t, step, sha, want=inputs(m, t, sha, env))
-    if e['status'] in (judge.STALE,):
-        return 'invalid (stale)', ''
     why = control_problem(work, kp, t, step, sha)
     if why:
         return f'invalid ({why})', ''
+    e = judge.entry(work.sub('mutants', m.name), kp, t, step, sha, want=inputs(m, t, sha, env))
+    if e['status'] in (judge.STALE,):
+        return 'invalid (stale)', ''
     control = judge.entry(work, kp, t, step, sha)
     if not e['status'] and t.kind == 'tiny':
         judge.compare(t, step, e, None)

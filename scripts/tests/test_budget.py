@@ -4,6 +4,7 @@ which objects a step rebuilds; and the test command's deadline loop on a
 fake package."""
 
 import importlib
+import json
 import os
 import shutil
 import subprocess
@@ -197,29 +198,35 @@ class StaticChecksTest(unittest.TestCase):
 
 
 class DeadlineTest(unittest.TestCase):
-    def test_a_step_left_half_redone_at_the_deadline_is_left(self):
+    def test_a_result_half_redone_at_the_deadline_is_put_back(self):
         """An item stopped at the deadline while it redoes a step an earlier item ran (a whole
-        build after a kernel/sched/ one) leaves that step, now incomplete, to the main job; the
-        steps it had not touched stay in the plan, and so does one whose earlier run was a
-        harness failure (incomplete now, it is red: it never reads as left or green)."""
+        build after a kernel/sched/ one) puts the earlier result back, so what that one found
+        stands (a new warning, a harness failure); a step it ran first is left: not planned."""
         main = importlib.import_module('sched_tinify.__main__')
         lean, steps = 'x86_64-smp-lean', [(s, s[:2] * 20) for s in STEPS]
         first = budget.Item('sched', {lean: [STEPS[0], STEPS[-1]]}, sched_only=True)
-        second = budget.Item('whole', {lean: [STEPS[0], STEPS[-1]]})
-        for before, want in (({}, [STEPS[-1]]), ({'harness_error': 'x'}, [STEPS[0], STEPS[-1]])):
-            results = {}
+        second = budget.Item('whole', {lean: [STEPS[0], STEPS[1], STEPS[-1]]})
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'))
 
-            def run_steps(_w, _k, _t, _s, _todo, sched_only, before=before):
-                if sched_only:
-                    results[STEPS[0]] = dict(key='k', complete=True, **before)
-                    results[STEPS[-1]] = {'key': 'k', 'complete': True}
-                    return
-                results[STEPS[0]] = {'key': 'k', 'complete': False}  # stopped half-way
-                raise run.Stopped(run.DEADLINE)
+        def result(step):
+            return run.load(work, step, lean)
+        for earlier in ({'warnings': ['new']}, {'harness_error': 'x'}):
+            def run_steps(_w, _k, _t, _s, todo, sched_only, earlier=earlier):
+                for i, s in enumerate(todo[lean]):
+                    # The sched item ends; the whole one ends the baseline, then is stopped in
+                    # the next step (run for the first time), then in the last (run again).
+                    done = sched_only or i == 0
+                    config.write(os.path.join(work.out(s, lean), 'result.json'), json.dumps(
+                        dict(key='k', complete=done, scope='sched' if sched_only else 'whole',
+                             **earlier if sched_only and s == STEPS[-1] else {})))
+                    if not done and s != STEPS[1]:
+                        raise run.Stopped(run.DEADLINE)
             plans = []
             args = mock.Mock(no_checks=True, no_matrix=False, repeat=0, budget=60, start=0,
                              mutants='/none')
-            with self.subTest(before), \
+            with self.subTest(earlier), \
                     mock.patch.object(budget, 'count_mutants', return_value={}), \
                     mock.patch.object(budget, 'option_steps', return_value={}), \
                     mock.patch.object(budget, 'items', return_value=[first, second]), \
@@ -227,11 +234,14 @@ class DeadlineTest(unittest.TestCase):
                     mock.patch.object(budget, 'Rebuilt'), \
                     mock.patch.object(budget, 'Costs', return_value=mock.Mock(return_value=1)), \
                     mock.patch.object(main, 'run_steps', run_steps), \
-                    mock.patch.object(run, 'load', lambda w, s, n: results.get(s)), \
                     mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
                     mock.patch('time.time', return_value=0), mock.patch('sys.stdout'):
-                self.assertEqual(main.cmd_test(args, None, ALL, steps, None), 0)
-                self.assertEqual(plans, [{lean: want}])
+                self.assertEqual(main.cmd_test(args, work, ALL, steps, None), 0)
+                self.assertEqual(plans, [{lean: [STEPS[0], STEPS[-1]]}])
+                self.assertEqual(result(STEPS[0])['scope'], 'whole')  # ended: kept
+                self.assertFalse(result(STEPS[1])['complete'])  # run first: left
+                self.assertEqual(result(STEPS[-1]), dict(key='k', complete=True, scope='sched',
+                                                         **earlier))
 
 
 @faketree.needs_tree

@@ -160,12 +160,33 @@ class MutantsTest(unittest.TestCase):
             (e(judge.SAME, problems=['kernel splat']), 'invalid (red without a difference)'),
             (e(judge.NOT_EXPECTED, ['changed: y']), 'killed'),
             (e(judge.AS_EXPECTED), 'survived'),
+            # A tiny cell's run red for a time-out, with the expected results: not killed.
+            (e(judge.NOT_EXPECTED, problems=['QEMU timed out']),
+             'invalid (red without a difference)'),
             (e(judge.BUILD_FAILED, problems=['build failed']), 'invalid (build failed: build '
                                                                'failed)'),
         ]
         for entry, want in cases:
             with self.subTest(want):
                 self.assertEqual(mutants.verdict(m, UP, entry), want)
+
+    def test_a_control_that_failed_is_a_harness_failure(self):
+        """A control (a tiny cell's too) that the harness failed makes its mutants a harness
+        failure, before a leftover result of the mutant is called stale."""
+        work = run.Work('pkg', '/nonexistent', self.tmp.name, '/nonexistent/steps')
+        m = self.mutant('# file: f\n# step: 00\n')
+
+        def entry(*_, want=None):  # the mutant's result is stale, its control a failure
+            return {'status': judge.STALE if want else judge.HARNESS, 'failures': [],
+                    'problems': ['harness failure: x'], 'results': {}, 'differences': []}
+        for t in (UP, NODL):
+            with self.subTest(t.name), mock.patch.object(judge, 'entry', entry), \
+                    mock.patch.object(judge, 'read_expected', return_value={}), \
+                    mock.patch.object(mutants, 'inputs', return_value={'mutant': 'm'}):
+                self.assertEqual(mutants.control_problem(work, None, t, *STEPS[0]),
+                                 'the control is harness failure')
+                self.assertEqual(mutants.judge_one(work, None, m, t, *STEPS[0], {}),
+                                 ('invalid (the control is harness failure)', ''))
 
     def test_summary(self):
         killed = self.mutant('# file: f\n# step: 00\n')
