@@ -402,7 +402,8 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
             wrong = peer.judge(work, step, step_sha)
             res = run.load_json(os.path.join(work.results, 'peer', step, 'result.json')) or {}
             lines += [f'- {step}: {"RED" if wrong else "GREEN"}: as peer/'
-                      f'{res.get("expected", "?")}.expected' + ''.join(f'; {w}' for w in wrong)]
+                      f'{peer.expected_name(work, step_sha)}.expected' +
+                      ''.join(f'; {w}' for w in wrong)]
             lines += [f'  - {x}' for x in res.get('info', [])]
             problems += [f'{step} peer: {w}' for w in wrong]
         section('Peer check (the requests of chrt in a tiny arm kernel)', lines, problems)

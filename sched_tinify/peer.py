@@ -6,9 +6,9 @@ A tinyconfig arm kernel (plus a console, an initramfs, ELF and #! binaries, VFP,
 QEMU with a small init (peer/init, a script for Debian's static busybox, which has no chrt applet)
 that runs peer/sched-setattr (built with the tree's nolibc): chrt's requests for SCHED_OTHER,
 BATCH, IDLE, FIFO, RR and DEADLINE, and each policy's priority range. Its "peer: " lines must be
-those of the expected file of what the kernel has (peer/rt-dl, both classes; rt, the deadline class
-out; none, neither; none-nosys, neither and no sched_setattr()); its "info: " lines (tasks and free
-memory of the booted kernel) are kept.
+those of the expected file of what tinyconfig keeps at the step (peer/rt-dl, both classes; rt, the
+deadline class out; none, neither; none-nosys, neither and no sched_setattr()); its "info: " lines
+(tasks and free memory of the booted kernel) are kept.
 """
 
 import os
@@ -87,7 +87,6 @@ def run_peer(work: run.Work, step: str, sha: str) -> dict:
             raise run.HarnessError(f'cannot build peer/sched-setattr.c; log: {log}')
         sizes.tinyconfig(work, 'arm', bdir, log, OPTIONS, targets=('zImage',),
                          extra=(('INITRAMFS_SOURCE', f'{bdir}/initramfs.list'),))
-        res.save(expected=expected_name(work, sha, config.read(f'{bdir}/.config')))
         rc = sizes.boot('arm', bdir, os.path.join(out, 'console.log'), '128M')
         lines = config.read(os.path.join(out, 'console.log'), 'replace').splitlines()
         res.save(qemu_rc=rc, peer=[x for x in lines if x.startswith('peer: ')],
@@ -100,10 +99,11 @@ def run_peer(work: run.Work, step: str, sha: str) -> dict:
     return res.data
 
 
-def expected_name(work: run.Work, sha: str, kconfig: str) -> str:
-    """Which classes (and calls) the kernel has: the expected file's name."""
+def expected_name(work: run.Work, sha: str) -> str:
+    """The expected file's name: the classes (and calls) tinyconfig keeps at the step @sha,
+    where each of their options is off (what the kernel built has is what is checked)."""
     def has(symbol):
-        return f'CONFIG_{symbol}=y\n' in kconfig or not run.has_option(work.tree, sha, symbol)
+        return not run.has_option(work.tree, sha, symbol)
     if not has('SCHED_CLASS_RT'):
         return 'none' if has('SCHED_ATTR_SYSCALLS') else 'none-nosys'
     return 'rt-dl' if has('SCHED_CLASS_DL') else 'rt'
@@ -117,9 +117,9 @@ def judge(work: run.Work, step: str, sha: str) -> List[str]:
         return [why]
     if res['qemu_rc'] or 'peer: done' not in res['peer']:
         return [f'QEMU exited {res["qemu_rc"]} before the init was done']
-    want = [line for line in config.read(os.path.join(config.REPO, 'peer', f'{res["expected"]}'
-                                                      '.expected')).splitlines()
-            if not line.startswith('#')]
-    return [f'differs from peer/{res["expected"]}.expected: -{a!r} +{b!r}'
+    name = expected_name(work, sha)
+    want = [line for line in config.read(os.path.join(config.REPO, 'peer', f'{name}.expected'))
+            .splitlines() if not line.startswith('#')]
+    return [f'differs from peer/{name}.expected: -{a!r} +{b!r}'
             for a, b in zip(want + [''] * len(res['peer']), res['peer'] + [''] * len(want))
             if a != b]

@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 import unittest
+from unittest import mock
 
 from tests import faketree
 from tests.faketree import FAKE_KUNIT_PY, alive, as_from_a_terminal
@@ -324,6 +325,27 @@ class PipelineTest(unittest.TestCase):
         out, err = proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 2)
         self.assertIn('unknown target(s): nothing', err)
+
+
+class PeerTest(unittest.TestCase):
+    def test_the_expected_file_is_the_step_s(self):
+        """At a step with SCHED_CLASS_DL, tinyconfig leaves the deadline class out: a kernel
+        that kept it (the lines of rt-dl, as its .config would say) reads red."""
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        work, sha = run.Work('pkg', tmp.name, tmp.name), 'a' * 40
+        lines = [x for x in config.read(os.path.join(config.REPO, 'peer', 'rt-dl.expected'))
+                 .splitlines() if not x.startswith('#')]
+        config.write(os.path.join(tmp.name, 'peer', '01-x', 'result.json'), json.dumps(
+            {'key': config.key(peer.inputs(sha)), 'complete': True, 'qemu_rc': 0, 'peer': lines,
+             'expected': 'rt-dl'}))
+        with mock.patch.object(run, 'has_option', lambda _t, _s, symbol: symbol ==
+                               'SCHED_CLASS_DL'):
+            self.assertEqual(peer.judge(work, '01-x', sha)[:1], [
+                "differs from peer/rt.expected: -'peer: priority range SCHED_DEADLINE: min -22 "
+                "max -22' +'peer: priority range SCHED_DEADLINE: min 0 max 0'"])
+        with mock.patch.object(run, 'has_option', return_value=False):
+            self.assertEqual(peer.judge(work, '01-x', sha), [])
 
 
 class OverlayTest(unittest.TestCase):
