@@ -375,6 +375,11 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
         data['sections'].append({'title': title, 'lines': lines})
         data['problems'] += problems
         data['verdict'] = 'RED' if problems else data['verdict']
+    final = config.read_steps(work.steps_file)[-1]  # the series' last step: it has every option
+    unmet = [f'{t.name}: the series has no CONFIG_{t.needs}, which it needs: it never runs'
+             for t in targets if t.needs and not run.has_option(work.tree, final[1], t.needs)]
+    if unmet:
+        section('Targets whose option the series does not define', unmet, unmet)
     last, sha = steps[-1]
     if last != config.BASELINE:
         section('Size', *judge.sizes(data['grid'], data['kinds'], config.BASELINE, last,
@@ -410,7 +415,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
     for t in [t for t in targets if t.kind == 'upstream' and 'upstream' in ran]:
         line, problems = upstream_line(work, kp, t)
         section('Upstream-form tests (patches/kunit/ on the pristine tree)', [line], problems)
-    if last == config.read_steps(work.steps_file)[-1][0] and 'selfcheck' in ran:
+    if last == final[0] and 'selfcheck' in ran:
         for t in [t for t in targets if t.kind == 'debug']:
             line, problems = selfcheck(work, kp, t, last, sha)
             section(f'Debug cell {t.name}: planted bugs', [line], problems)
@@ -443,7 +448,7 @@ def main(argv: List[str]) -> int:
                     help='test: seconds of the budget already spent (the set-up)')
     ap.add_argument('--mutants', default=os.path.join(config.REPO, 'kunit', 'mutants'),
                     help='test, list: the folder of the mutants (default kunit/mutants)')
-    ap.add_argument('--budget', type=int,
+    ap.add_argument('--budget', type=int, default=os.environ.get('SCHED_TINIFY_BUDGET', '75'),
                     help='test: minutes to the deadline (SCHED_TINIFY_BUDGET, default 75)')
     ap.add_argument('--no-matrix', action='store_true', help='test: the static checks only')
     ap.add_argument('--no-checks', action='store_true',
@@ -467,8 +472,6 @@ def main(argv: List[str]) -> int:
     run.catch_signals()
     try:
         args.data = config.load()
-        if args.command == 'test':
-            args.budget = args.budget or int(os.environ.get('SCHED_TINIFY_BUDGET', '75'))
         targets = config.targets(args.data, args.targets,
                                  tuple(k for k in args.kinds.split(',') if k))
         work = run.Work.from_env(args.data)

@@ -155,11 +155,9 @@ def object_uses(build_dir: str, tree: str, files: Set[str]) -> List[Set[str]]:
     the build folder with ccache's base_dir (../../linux/include/...)."""
     top = os.path.basename(os.path.realpath(tree))
     paths = {f: f'{top}/{f}' for f in files}
-    uses = []
-    for cmd in glob.glob(os.path.join(build_dir, '**', '.*.o.cmd'), recursive=True):
-        text = config.read(cmd, 'replace')
-        uses.append({f for f, p in paths.items() if p in text})
-    return uses
+    return [{f for f, p in paths.items() if p in text} for text in (
+        config.read(cmd, 'replace') for cmd in glob.glob(os.path.join(
+            build_dir, '**', '.*.o.cmd'), recursive=True))]
 
 
 class Rebuilt:

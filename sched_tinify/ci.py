@@ -50,12 +50,9 @@ PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**', 'sc
 
 def commands(job: dict) -> str:
     """The shell of a job's run: steps, without comment lines."""
-    out = []
-    for step in job.get('steps') or []:
-        for line in str(step.get('run', '')).splitlines():
-            if not line.lstrip().startswith('#'):
-                out.append(line)
-    return '\n'.join(out)
+    return '\n'.join(line for step in job.get('steps') or []
+                     for line in str(step.get('run', '')).splitlines()
+                     if not line.lstrip().startswith('#'))
 
 
 def check(wf: dict) -> List[str]:

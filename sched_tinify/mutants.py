@@ -199,10 +199,8 @@ def summary(rows: List[Tuple[Mutant, config.Target, str, str, str]]) -> Tuple[Li
 def planted(lines: List[str]) -> List[Tuple[str, bool, str]]:
     """(check, caught, the line that shows it or why not) for each planted
     bug in a debug cell's console."""
-    out = []
-    for name, pattern in PLANTED:
-        hit = next((line.strip() for line in lines if pattern.search(line)), '')
-        out.append((name, bool(hit), hit or f'no line matches /{pattern.pattern}/'))
+    hits = [(name, next((x.strip() for x in lines if p.search(x)), ''), p) for name, p in PLANTED]
+    out = [(name, bool(hit), hit or f'no line matches /{p.pattern}/') for name, hit, p in hits]
     ours = [line for line, who, trace in parse.kmemleak_leaks(lines)
             if '(size 128)' in line and 'debug_selfcheck_planted' in trace.split()
             and not parse.boot_leak(who, trace)]

@@ -31,12 +31,13 @@ def text(e: dict) -> str:
         new = len(e['differences'])
         out = f'{len(e["warnings"])} warning(s){", **%d NEW**" % new if new else ""} {secs}'
         out += ' kernel/sched/ only' if e['scope'] == 'kernel/sched' else ''
-        return out + (' without the needs section' if e['needs_section'] == 'left out' else '')
-    n = e['counts']
-    out = f'{n["PASS"]}/{n["SKIP"]}/{n["FAIL"]}/{n["CRASH"]} {secs}'
-    out += {judge.SAME: ' same', judge.DIFFERS: ' **DIFFERS**', judge.BASE: '',
-            judge.BASE_RED: ' (baseline not green)', judge.AS_EXPECTED: ' as expected',
-            judge.NOT_EXPECTED: ' **NOT AS EXPECTED**'}.get(s, f' {s}')
+        out += ' without the needs section' if e['needs_section'] == 'left out' else ''
+    else:
+        n = e['counts']
+        out = f'{n["PASS"]}/{n["SKIP"]}/{n["FAIL"]}/{n["CRASH"]} {secs}'
+        out += {judge.SAME: ' same', judge.DIFFERS: ' **DIFFERS**', judge.BASE: '',
+                judge.BASE_RED: ' (baseline not green)', judge.AS_EXPECTED: ' as expected',
+                judge.NOT_EXPECTED: ' **NOT AS EXPECTED**'}.get(s, f' {s}')
     return f'**RED** {out}' if e['problems'] or e['failures'] else out
 
 
@@ -108,8 +109,8 @@ def junit(data: dict, name: str) -> ET.ElementTree:
             cases.append((step, 'run', ('skipped', 'left')))
         elif e['status'] == judge.NA:
             cases.append((step, 'run', ('skipped', 'n/a: no such option at this step')))
-        if e['problems']:
-            cases.append((step, 'harness', ('error', xml(*e['problems']))))
+        if e['problems'] or e['status'] == judge.BASE_RED:
+            cases.append((step, 'harness', ('error', xml(*e['problems'] or [judge.BASE_RED]))))
         if e['differences']:
             cases.append((step, 'same as the reference', ('failure', xml(*e['differences']))))
         if not cases:
@@ -128,13 +129,22 @@ def junit(data: dict, name: str) -> ET.ElementTree:
 
 
 def write(data: dict, folder: str) -> List[str]:
-    """report.md and junit/<target>.xml into @folder (report.json is the caller's)."""
+    """report.md, junit/<target>.xml and junit/report.xml (the verdict, a failure listing every
+    problem and difference, the sections' too) into @folder (report.json is the caller's)."""
     os.makedirs(os.path.join(folder, 'junit'), exist_ok=True)
     paths = [os.path.join(folder, 'report.md')]
     config.write(paths[0], markdown(data))
-    for name in data['kinds']:
+    red = data['verdict'] == 'RED'
+    verdict = ET.Element('testsuite', name='sched-tinify verdict', tests='1', errors='0',
+                         skipped='0', failures=str(int(red)))
+    case = ET.SubElement(verdict, 'testcase', classname='report', name='verdict')
+    if red:
+        ET.SubElement(case, 'failure', message=xml(verdict_line(data))).text = xml(
+            *data['problems'], *data['differences'])
+    trees = dict({n: junit(data, n) for n in data['kinds']}, report=ET.ElementTree(verdict))
+    for name, tree in trees.items():
         paths.append(os.path.join(folder, 'junit', f'{name}.xml'))
-        junit(data, name).write(paths[-1], encoding='utf-8', xml_declaration=True)
+        tree.write(paths[-1], encoding='utf-8', xml_declaration=True)
     return paths
 
 

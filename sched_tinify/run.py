@@ -241,11 +241,9 @@ def upstream_sha(work: Work) -> str:
 def suites_added(series_dir: str) -> List[str]:
     """The KUnit suites the upstream-form patches (SERIES/kunit/) add."""
     folder = os.path.join(series_dir, 'kunit')
-    out = []
-    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-        out += re.findall(r'^\+\s*\.name\s*=\s*"([^"]*)",', config.read(os.path.join(folder, name)),
-                          re.M)
-    return out
+    return [suite for name in (sorted(os.listdir(folder)) if os.path.isdir(folder) else [])
+            for suite in re.findall(r'^\+\s*\.name\s*=\s*"([^"]*)",',
+                                    config.read(os.path.join(folder, name)), re.M)]
 
 
 def touched_files(series_dir: str) -> List[str]:

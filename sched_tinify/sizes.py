@@ -34,16 +34,12 @@ def read_table(path: str, width: int) -> dict:
 
 def change(new: int, old: int) -> str:
     """'-8041 (-25.0%)', or '' for the baseline itself."""
-    if old == 0:
-        return 'n/a'
-    delta = new - old
-    return f'{delta:+d} ({100.0 * delta / old:+.1f}%)'
+    return f'{new - old:+d} ({100.0 * (new - old) / old:+.1f}%)' if old else 'n/a'
 
 
 def variants_of(arch_dir: str) -> List[str]:
     """The variants of an architecture, the baseline's first."""
-    names = sorted(os.listdir(arch_dir))
-    return sorted(names, key=lambda v: (v != BASE_VARIANT, v))
+    return sorted(os.listdir(arch_dir), key=lambda v: (v != BASE_VARIANT, v))
 
 
 def measurement(arch_dir: str, variant: str, step: str) -> Optional[dict]:
@@ -53,9 +49,8 @@ def measurement(arch_dir: str, variant: str, step: str) -> Optional[dict]:
         return {'skipped': config.read(os.path.join(d, 'skipped')).strip()}
     if not os.path.exists(os.path.join(d, 'size')):
         return None
-    memory = ''
-    if os.path.exists(os.path.join(d, 'memory')):
-        memory = config.read(os.path.join(d, 'memory')).strip()
+    memory = config.read(os.path.join(d, 'memory')).strip() if os.path.exists(
+        os.path.join(d, 'memory')) else ''
     return {'sizes': read_table(os.path.join(d, 'size'), 4),
             'structs': read_table(os.path.join(d, 'structs'), 1),
             'vmlinux': os.path.join(d, 'vmlinux'), 'memory': memory}

@@ -322,6 +322,31 @@ class JudgeTest(unittest.TestCase):
         case = render.junit(data, SMP.name).getroot().findall('.//testcase')[-2]
         self.assertEqual((case.get('classname'), case.get('name')), ('s.c', 'known 6.1: x'))
         ET.tostring(suites)
+        # junit/report.xml: the verdict, a failure naming every problem and difference (the
+        # report's sections' too: a flaky case is no test of a target's file).
+        data['problems'] = ['repeat x86_64-smp: flaky']
+        paths = render.write(data, self.tmp.name)
+        verdict = ET.parse(paths[-1]).getroot()
+        self.assertEqual(os.path.basename(paths[-1]), 'report.xml')
+        self.assertEqual((verdict.get('failures'), verdict.find('.//failure').get('message')),
+                         ('1', render.verdict_line(data)))
+        self.assertIn('repeat x86_64-smp: flaky', verdict.find('.//failure').text)
+        data['verdict'] = 'GREEN'
+        self.assertIsNone(ET.parse(render.write(data, self.tmp.name)[-1]).find('.//failure'))
+
+    def test_squares_with_a_problem_read_red(self):
+        """A build with a problem (here no baseline build) starts with RED, and a step held
+        against a baseline that is not green is an error in JUnit."""
+        self.put(LEAN, '01-x')
+        self.assertTrue(render.text(self.judged([LEAN])['grid']['01-x'][LEAN.name])
+                        .startswith('**RED** 0 warning(s)'))
+        self.put(SMP, config.BASELINE, 'fail')
+        self.put(SMP, '01-x')
+        data = self.judged([SMP])
+        data.update(steps=STEPS)
+        self.assertEqual(data['grid']['01-x'][SMP.name]['status'], judge.BASE_RED)
+        errors = render.junit(data, SMP.name).getroot().findall(".//testcase[@name='harness']/error")
+        self.assertEqual([e.get('message') for e in errors], ['baseline not green'])
 
 
 if __name__ == '__main__':

@@ -158,6 +158,16 @@ class PipelineTest(unittest.TestCase):
                   encoding='utf-8') as f:
             self.assertIn(f'01-x {CELL}: not run', f.read())
 
+    def test_a_target_whose_option_the_series_lacks_is_red(self):
+        """A tiny cell whose "needs" no step defines (the fake tree has no Kconfig) is n/a
+        at every step: that is a problem, not a GREEN with nothing judged."""
+        proc = self.start('judge', '--targets', 'arm-tiny')
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 1, out + err)
+        with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
+                  encoding='utf-8') as f:
+            self.assertIn('arm-tiny: the series has no CONFIG_SCHED_CLASS_DL', f.read())
+
     def test_the_main_job_judges_every_mutant(self):
         """The main job (no target, kind, step or repeat named) runs every
         mutant too; judged without running them, they are not killed."""
