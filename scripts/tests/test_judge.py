@@ -345,7 +345,8 @@ class JudgeTest(unittest.TestCase):
         data = self.judged([SMP])
         data.update(steps=STEPS)
         self.assertEqual(data['grid']['01-x'][SMP.name]['status'], judge.BASE_RED)
-        errors = render.junit(data, SMP.name).getroot().findall(".//testcase[@name='harness']/error")
+        errors = render.junit(data, SMP.name).getroot().findall(
+            ".//testcase[@name='harness']/error")
         self.assertEqual([e.get('message') for e in errors], ['baseline not green'])
 
 
