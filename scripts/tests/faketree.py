@@ -168,6 +168,18 @@ class FakePackage:
                 tar.addfile(info, io.BytesIO(data))
         os.replace(tmp, self.tarball)
 
+    def add_patch(self, subject, diff):
+        """A patch of the series, after the others: a step of its own."""
+        with open(os.path.join(self.series, 'series'), encoding='utf-8') as f:
+            names = f.read().split()
+        name = f'{len(names) + 1:04d}-{subject}.patch'
+        with open(os.path.join(self.series, name), 'w', encoding='utf-8') as f:
+            f.write('From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
+                    f'Subject: [PATCH] {subject}\n\n{subject}.\n\n'
+                    f'Signed-off-by: Dev <dev@example.org>\n---\n{diff}')
+        with open(os.path.join(self.series, 'series'), 'w', encoding='utf-8') as f:
+            f.write(''.join(f'{n}\n' for n in names + [name]))
+
     def bump_version(self):
         """A new upstream release: SUBLEVEL + 1. Returns the new version."""
         self.set_version(f'6.1.{self.sublevel + 1}-1', self.sublevel + 1)

@@ -144,12 +144,8 @@ class PipelineTest(unittest.TestCase):
         proc = self.start('run', '--targets', CELL, FAKE_EXEC='pass')
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 0, out + err)
-        config.write(os.path.join(self.pkg.series, '0001-x.patch'), (
-            'From: Dev <dev@example.org>\nDate: Thu, 3 Dec 2026 06:18:33 +0000\n'
-            'Subject: [PATCH] x\n\nx.\n\nSigned-off-by: Dev <dev@example.org>\n---\n'
-            'diff --git a/Makefile b/Makefile\n--- a/Makefile\n+++ b/Makefile\n'
-            '@@ -6 +6 @@\n-NAME = Fake\n+NAME = X\n'))
-        config.write(os.path.join(self.pkg.series, 'series'), '0001-x.patch\n')
+        self.pkg.add_patch('x', 'diff --git a/Makefile b/Makefile\n--- a/Makefile\n'
+                           '+++ b/Makefile\n@@ -6 +6 @@\n-NAME = Fake\n+NAME = X\n')
         proc = self.start('judge', '--targets', CELL)
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 1, out + err)
@@ -468,7 +464,7 @@ class SignalsTest(unittest.TestCase):
                               env=dict(os.environ, SCHED_TINIFY_BUDGET='abc'))
         self.assertEqual(proc.returncode, 2, proc.stderr)
         self.assertNotIn('Traceback', proc.stderr)
-        self.assertIn("invalid literal for int() with base 10: 'abc'", proc.stderr)
+        self.assertIn("argument --budget: invalid int value: 'abc'", proc.stderr)
 
 
 class FreshTest(unittest.TestCase):

@@ -135,19 +135,25 @@ class RunControlTest(unittest.TestCase):
 
     def test_build_only(self):
         """The CI job of the build-only configurations: nothing else runs;
-        without the option of "needs", its kunitconfig section is left out."""
+        at a step without the option of "needs", its kunitconfig section is left out."""
+        # The options of the targets' "needs", from the first patch on.
+        self.pkg.add_patch('dl', 'diff --git a/init/Kconfig b/init/Kconfig\nnew file mode 100644\n'
+                           '--- /dev/null\n+++ b/init/Kconfig\n@@ -0,0 +1,3 @@\n'
+                           '+config SCHED_CLASS_DL\n+config SCHED_CLASS_RT\n'
+                           '+config SCHED_ATTR_SYSCALLS\n')
         proc = self.pkg.run('matrix.sh', '--targets', 'x86_64-up-lean,x86_64-up-lean-nodl',
                             scripts_dir=SCRIPTS, timeout=300)
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn('00-baseline x86_64-up-lean: build ', proc.stdout)
         self.assertIn('0 W=1 warning(s), 0 new', proc.stdout)
-        self.assertIn('verdict: GREEN: 2 target step(s) judged', proc.stdout)
+        self.assertIn('verdict: GREEN: 4 target step(s) judged', proc.stdout)
         self.assertEqual(sorted(os.listdir(os.path.join(self.pkg.results, self.pkg.pkg,
                                                         'junit'))),
-                         ['x86_64-up-lean-nodl.xml', 'x86_64-up-lean.xml'])
-        out = os.path.join(self.pkg.results, self.pkg.pkg, '00-baseline', 'x86_64-up-lean-nodl')
-        with open(os.path.join(out, 'result.json'), encoding='utf-8') as f:
-            self.assertEqual(json.load(f)['needs_section'], 'left out')
+                         ['report.xml', 'x86_64-up-lean-nodl.xml', 'x86_64-up-lean.xml'])
+        for step, section in (('01-dl', 'used'), ('00-baseline', 'left out')):
+            out = os.path.join(self.pkg.results, self.pkg.pkg, step, 'x86_64-up-lean-nodl')
+            with open(os.path.join(out, 'result.json'), encoding='utf-8') as f:
+                self.assertEqual(json.load(f)['needs_section'], section)
         with open(os.path.join(out, 'kunitconfig'), encoding='utf-8') as f:
             text = f.read()
         self.assertIn('CONFIG_KUNIT=y\n', text)
