@@ -145,7 +145,6 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True, tried=N
         raise config.ConfigError('no mutant applies to the targets asked for')
     env = dict(os.environ, KUNIT_TIMEOUT=os.environ.get('KUNIT_TIMEOUT', '60'))
     rows, base, tried = [], config.read_steps(work.steps_file)[0], set() if tried is None else tried
-    config.remove(os.path.join(work.results, 'mutants', 'summary.md'))  # an earlier run's
     for i, (m, t, step, sha) in enumerate(todo, 1):
         tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
         mut = (work.sub('mutants', m.name), run.Overlay.mutant(m.path, m.file), env, (step, sha))
@@ -187,10 +186,9 @@ def every_mutant(args, work: run.Work, targets, steps, kp):
 
 
 def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[str]]] = None,
-              sched_only: bool = False, reuse: bool = True) -> None:
-    """Run each target at each step, step by step (or what @todo names,
-    {target: [step]}), keeping what is fresh with @reuse; a line as each
-    starts and ends."""
+              sched_only: bool = False, reuse: bool = True, ended: Optional[list] = None) -> None:
+    """Run each target at each step, step by step (or what @todo names, {target: [step]}), keeping
+    what is fresh with @reuse; a line as each starts and ends, and (target, step) in @ended."""
     items = [(t, step, sha) for t, step, sha in work_items(targets, steps)
              if todo is None or step in todo.get(t.name, [])]
     for i, (t, step, sha) in enumerate(items, 1):
@@ -201,6 +199,7 @@ def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[
             print(f'{tag}: started', flush=True)
             run.run(work, t, step, sha, work.series, sched_only)
         print(f'{tag}: {progress(work, kp, t, step, sha)}', flush=True)
+        (ended if ended is not None else []).append((t.name, step))
 
 
 # The test command's static checks, run from the repository.
@@ -266,15 +265,17 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                         f'{max(deadline - elapsed, 0)} s to go')
             continue
         print(f'\n== {item.name} (estimated at {estimate} s, at {elapsed} s)', flush=True)
-        # Its target steps' results now, put back if the deadline cuts one half-redone.
-        aside, had = os.path.join(work.work, work.pkg, 'aside'), {
-            (n, s) for n, todo in item.work.items() for s in todo if run.load(work, s, n)}
+        # The results of its target steps and of those planned (a repeat or a mutant's control
+        # may build one again), put back if the deadline cuts one half-redone.
+        aside, ended, had = os.path.join(work.work, work.pkg, 'aside'), [], {
+            (n, s) for n, todo in [*plan.items(), *item.work.items()] for s in todo
+            if run.load(work, s, n)}
         config.remove(aside)
         for n, s in had:
             shutil.copytree(work.out(s, n), os.path.join(aside, s, n))
         signal.alarm(max(deadline - round(time.time() - start), 1))
         try:
-            run_steps(work, kp, targets, steps, item.work, item.sched_only)
+            run_steps(work, kp, targets, steps, item.work, item.sched_only, ended=ended)
             debug = [t for t in targets if t.kind == 'debug' and t.name in item.work]
             if debug and steps[-1][0] in item.work[debug[0].name]:
                 run_selfchecks(work, kp, debug, *steps[-1])
@@ -297,10 +298,13 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                 raise
             left.append(f'{item.name}: stopped at the deadline, at '
                         f'{round(time.time() - start)} s')
-            for n, s in [(n, s) for n, s in had if not (run.load(work, s, n) or {}).get(
-                    'complete')]:
-                config.remove(work.out(s, n))
-                shutil.move(os.path.join(aside, s, n), work.out(s, n))
+            with run.Deferred():
+                for n, s in [(n, s) for n, s in had if not (run.load(work, s, n) or {}).get(
+                        'complete')]:
+                    config.remove(work.out(s, n))
+                    shutil.move(os.path.join(aside, s, n), work.out(s, n))
+            for n, s in ended:  # what it ended before the cut is judged, as planned
+                plan[n] = sorted(set(plan.get(n, [])) | {s}, key=names.index)
             continue
         except (run.HarnessError, config.ConfigError, OSError, ValueError) as e:
             # The harness failed on this item: say so, and go on.
@@ -376,10 +380,12 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
         data['problems'] += problems
         data['verdict'] = 'RED' if problems else data['verdict']
     final = config.read_steps(work.steps_file)[-1]  # the series' last step: it has every option
-    unmet = [f'{t.name}: the series has no CONFIG_{t.needs}, which it needs: it never runs'
-             for t in targets if t.needs and not run.has_option(work.tree, final[1], t.needs)]
+    unmet = [f'{t.name} needs CONFIG_{t.needs}, which the last step does not define: it is n/a'
+             ' or built without its section there' for t in targets
+             if t.needs and not run.has_option(work.tree, final[1], t.needs)]
     if unmet:
-        section('Targets whose option the series does not define', unmet, unmet)
+        section('Targets whose option the series does not define', [f'- {u}' for u in unmet],
+                unmet)
     last, sha = steps[-1]
     if last != config.BASELINE:
         section('Size', *judge.sizes(data['grid'], data['kinds'], config.BASELINE, last,
@@ -507,16 +513,21 @@ def main(argv: List[str]) -> int:
             args.targets or args.kinds or args.steps or args.repeat or args.plan)
         if main_job:
             args.repeat, args.peer = 10, True
-        # Every command from here reads the steps: the ones of patches/ and kunit/ now.
-        work.lock(' '.join(['sched_tinify'] + argv))
-        if args.command in ('run', 'judge') or (args.command == 'test' and not args.no_matrix):
-            # An earlier run's report would stand for this one.
-            config.remove(*[os.path.join(work.results, n) for n in ('report.md', 'report.json',
-                                                                    'junit')])
-        if args.command == 'test':
-            print(f'\n== set-up: the kernel tree, the series applied as posted to the '
-                  f'pristine tree (at {round(time.time() - args.start)} s)', flush=True)
-        tree.prepare(work)
+        # Every command from here reads the steps: those of patches/ and kunit/ now (results, a
+        # query, reads them as they are). An earlier run's report (and mutants' summary) would
+        # stand for this one's.
+        report_now = args.command in ('run', 'judge') or (args.command == 'test' and
+                                                          not args.no_matrix)
+        if args.command != 'results':
+            work.lock(' '.join(['sched_tinify'] + argv))
+            config.remove(*[os.path.join(work.results, n) for n in ['report.md', 'report.json',
+                                                                    'junit'] * report_now +
+                            ['mutants/summary.md'] * (args.command == 'mutants' or report_now
+                                                      and (main_job or args.command == 'test'))])
+            if args.command == 'test':
+                print(f'\n== set-up: the kernel tree, the series applied as posted to the '
+                      f'pristine tree (at {round(time.time() - args.start)} s)', flush=True)
+            tree.prepare(work)
         if args.command == 'prepare':
             return 0
         every = config.read_steps(work.steps_file)

@@ -100,9 +100,8 @@ def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[st
 class Costs:
     """What items cost on this machine, as far as it has been measured.
 
-    full: measured full builds by target; frac(name, a, b): the share of a
-    folder's objects going from step a (None: its first build in this run)
-    to step b rebuilds."""
+    full: measured full builds by target; frac(name, a, b): the share of a folder's objects going
+    from step a (None: its first build in this run) to step b rebuilds."""
 
     def __init__(self, targets: List[config.Target], full: Dict[str, int],
                  frac: Callable[[str, Optional[str], str], float], boots: int = 0,

@@ -51,13 +51,8 @@ class Target:
 
     @property
     def kind(self) -> str:
-        if self.upstream:
-            return 'upstream'
-        if self.build_only:
-            return 'build'
-        if self.expected:
-            return 'tiny'
-        return 'debug' if self.same_as else 'cell'
+        return ('upstream' if self.upstream else 'build' if self.build_only else
+                'tiny' if self.expected else 'debug' if self.same_as else 'cell')
 
     @property
     def smp(self) -> bool:

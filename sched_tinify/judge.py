@@ -81,10 +81,8 @@ def booted(kp, target: config.Target, res: dict, out: str, cpus: int = 0) -> dic
     found = parse.splats(lines)
     if found:
         problems.append(f'kernel splat: {len(found)} line(s), first: {found[0][:160]}')
-    notes = []
-    if target.kmemleak:
-        more, notes = parse.kmemleak(lines)
-        problems += more
+    more, notes = parse.kmemleak(lines) if target.kmemleak else ([], [])
+    problems += more
     if res['run'].get('timed_out'):
         problems.append('QEMU timed out')
     if res['run']['rc'] and not failures:

@@ -134,12 +134,14 @@ def write(data: dict, folder: str) -> List[str]:
     os.makedirs(os.path.join(folder, 'junit'), exist_ok=True)
     paths = [os.path.join(folder, 'report.md')]
     config.write(paths[0], markdown(data))
+    # An error when the harness failed (exit 2); the case is named by the targets judged.
+    kind = 'error' if any(judge.HARNESS in p for p in data['problems']) else 'failure'
     red = data['verdict'] == 'RED'
-    verdict = ET.Element('testsuite', name='sched-tinify verdict', tests='1', errors='0',
-                         skipped='0', failures=str(int(red)))
-    case = ET.SubElement(verdict, 'testcase', classname='report', name='verdict')
+    verdict = ET.Element('testsuite', name='sched-tinify verdict', tests='1', skipped='0', **{
+        'errors': '0', 'failures': '0', f'{kind}s': str(int(red))})
+    case = ET.SubElement(verdict, 'testcase', classname=','.join(data['kinds']), name='verdict')
     if red:
-        ET.SubElement(case, 'failure', message=xml(verdict_line(data))).text = xml(
+        ET.SubElement(case, kind, message=xml(verdict_line(data))).text = xml(
             *data['problems'], *data['differences'])
     trees = dict({n: junit(data, n) for n in data['kinds']}, report=ET.ElementTree(verdict))
     for name, tree in trees.items():

@@ -7,6 +7,7 @@ import contextlib
 import dataclasses
 import fcntl
 import functools
+import glob
 import json
 import os
 import re
@@ -248,12 +249,9 @@ def suites_added(series_dir: str) -> List[str]:
 
 def touched_files(series_dir: str) -> List[str]:
     """The files the patches of the series touch."""
-    out = []
-    for name in config.read_series(series_dir):
-        out += [line.split()[2][2:] for line in config.read(os.path.join(series_dir, name),
-                                                             'replace').splitlines()
-                if line.startswith('diff --git a/')]
-    return sorted(set(out))
+    return sorted({line.split()[2][2:] for name in config.read_series(series_dir)
+                   for line in config.read(os.path.join(series_dir, name), 'replace').splitlines()
+                   if line.startswith('diff --git a/')})
 
 
 def sizes(target: config.Target, bdir: str) -> Dict[str, List[int]]:
@@ -582,11 +580,8 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
     # Every kernel/sched object and those of the .c files the series
     # touches are compiled at every step, so that their warnings are in
     # this step's log (ccache replays them when nothing changed).
-    for obj in [f'kernel/sched/{n}' for n in os.listdir(os.path.join(bdir, 'kernel', 'sched'))
-                if n.endswith('.o')] if os.path.isdir(os.path.join(bdir, 'kernel', 'sched')) \
-            else []:
-        os.remove(os.path.join(bdir, obj))
-    config.remove(*[os.path.join(bdir, p[:-2] + '.o') for p in touched if p.endswith('.c')])
+    config.remove(*glob.glob(os.path.join(bdir, 'kernel', 'sched', '*.o')),
+                  *[os.path.join(bdir, p[:-2] + '.o') for p in touched if p.endswith('.c')])
     cc, env = compiler(target, work)
     kunit = [sys.executable, 'tools/testing/kunit/kunit.py']
     args = kunit_args(target, bdir, configs)

@@ -111,10 +111,8 @@ def arch_table(arch: str, arch_dir: str, steps: List[str]) -> List[str]:
 def bloat(tree: str, arch: str, old: str, new: str, top: int = 20) -> List[str]:
     """The head of the tree's bloat-o-meter, or why there is none.
 
-    bloat-o-meter reads three fields from every line of nm, and an arm
-    vmlinux can have a symbol without a name: it runs the arch's nm through
-    a wrapper that drops such lines.
-    """
+    bloat-o-meter reads three fields from every line of nm, and an arm vmlinux can have a symbol
+    without a name: it runs the arch's nm through a wrapper that drops such lines."""
     tool = os.path.join(tree, 'scripts', 'bloat-o-meter')
     with tempfile.TemporaryDirectory() as tmp:
         cross = config.arch(arch)['cross_compile']

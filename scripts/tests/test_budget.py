@@ -201,32 +201,35 @@ class DeadlineTest(unittest.TestCase):
     def test_a_result_half_redone_at_the_deadline_is_put_back(self):
         """An item stopped at the deadline while it redoes a step an earlier item ran (a whole
         build after a kernel/sched/ one) puts the earlier result back, so what that one found
-        stands (a new warning, a harness failure); a step it ran first is left: not planned."""
+        stands (a new warning, a harness failure); a step it ran first and did not end is left
+        (not planned), and one it ended, a harness failure too, is judged (planned)."""
         main = importlib.import_module('sched_tinify.__main__')
         lean, steps = 'x86_64-smp-lean', [(s, s[:2] * 20) for s in STEPS]
         first = budget.Item('sched', {lean: [STEPS[0], STEPS[-1]]}, sched_only=True)
-        second = budget.Item('whole', {lean: [STEPS[0], STEPS[1], STEPS[-1]]})
+        second = budget.Item('whole', {lean: STEPS})
         tmp = tempfile.TemporaryDirectory()
         self.addCleanup(tmp.cleanup)
         work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'))
 
         def result(step):
             return run.load(work, step, lean)
-        for earlier in ({'warnings': ['new']}, {'harness_error': 'x'}):
-            def run_steps(_w, _k, _t, _s, todo, sched_only, earlier=earlier):
-                for i, s in enumerate(todo[lean]):
-                    # The sched item ends; the whole one ends the baseline, then is stopped in
-                    # the next step (run for the first time), then in the last (run again).
-                    done = sched_only or i == 0
+        for earlier, cut, planned in (({'warnings': ['new']}, STEPS[1], [0, 3]),
+                                      ({'harness_error': 'x'}, STEPS[3], [0, 1, 2, 3])):
+            def run_steps(_w, _k, _t, _s, todo, sched_only, ended=None, earlier=earlier, cut=cut):
+                for s in todo[lean]:
+                    fields = earlier if sched_only and s == STEPS[-1] else \
+                        {'harness_error': 'y'} if s == STEPS[1] and not sched_only else {}
                     config.write(os.path.join(work.out(s, lean), 'result.json'), json.dumps(
-                        dict(key='k', complete=done, scope='sched' if sched_only else 'whole',
-                             **earlier if sched_only and s == STEPS[-1] else {})))
-                    if not done and s != STEPS[1]:
+                        dict(key='k', complete=s != cut or sched_only,
+                             scope='sched' if sched_only else 'whole', **fields)))
+                    if s == cut and not sched_only:
                         raise run.Stopped(run.DEADLINE)
+                    (ended if ended is not None else []).append((lean, s))
             plans = []
             args = mock.Mock(no_checks=True, no_matrix=False, repeat=0, budget=60, start=0,
                              mutants='/none')
-            with self.subTest(earlier), \
+            shutil.rmtree(work.results, ignore_errors=True)
+            with self.subTest(cut=cut), \
                     mock.patch.object(budget, 'count_mutants', return_value={}), \
                     mock.patch.object(budget, 'option_steps', return_value={}), \
                     mock.patch.object(budget, 'items', return_value=[first, second]), \
@@ -237,11 +240,53 @@ class DeadlineTest(unittest.TestCase):
                     mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
                     mock.patch('time.time', return_value=0), mock.patch('sys.stdout'):
                 self.assertEqual(main.cmd_test(args, work, ALL, steps, None), 0)
-                self.assertEqual(plans, [{lean: [STEPS[0], STEPS[-1]]}])
+                self.assertEqual(plans, [{lean: [STEPS[i] for i in planned]}])
                 self.assertEqual(result(STEPS[0])['scope'], 'whole')  # ended: kept
-                self.assertFalse(result(STEPS[1])['complete'])  # run first: left
+                self.assertEqual(result(STEPS[1]), dict(key='k', complete=cut != STEPS[1],
+                                                        scope='whole', harness_error='y'))
                 self.assertEqual(result(STEPS[-1]), dict(key='k', complete=True, scope='sched',
                                                          **earlier))
+
+
+    def test_a_planned_result_another_item_redoes_is_put_back(self):
+        """The repeats build a cell's last step again when its folder holds another kernel (a
+        mutant's): cut at the deadline, the planned result is put back, not left incomplete."""
+        main = importlib.import_module('sched_tinify.__main__')
+        cell, steps = 'x86_64-smp', [(s, s[:2] * 20) for s in STEPS]
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'))
+
+        def write(s, complete):
+            config.write(os.path.join(work.out(s, cell), 'result.json'),
+                         json.dumps({'key': 'k', 'complete': complete}))
+
+        def run_steps(_w, _k, _t, _s, todo, _sched_only, ended=None):
+            for s in todo.get(cell, []):
+                write(s, True)
+                (ended if ended is not None else []).append((cell, s))
+
+        def repeat(*_):
+            write(STEPS[-1], False)
+            raise run.Stopped(run.DEADLINE)
+        plans = []
+        args = mock.Mock(no_checks=True, no_matrix=False, repeat=5, budget=60, start=0,
+                         mutants='/none')
+        with mock.patch.object(budget, 'count_mutants', return_value={}), \
+                mock.patch.object(budget, 'option_steps', return_value={}), \
+                mock.patch.object(budget, 'items', return_value=[
+                    budget.Item('cells', {cell: [STEPS[0], STEPS[-1]]}),
+                    budget.Item('repeats', repeat=5)]), \
+                mock.patch.object(budget, 'measured', return_value={}), \
+                mock.patch.object(budget, 'Rebuilt'), \
+                mock.patch.object(budget, 'Costs', return_value=mock.Mock(return_value=1)), \
+                mock.patch.object(main, 'run_steps', run_steps), \
+                mock.patch.object(run, 'repeat', repeat), \
+                mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
+                mock.patch('time.time', return_value=0), mock.patch('sys.stdout'):
+            self.assertEqual(main.cmd_test(args, work, ALL, steps, None), 0)
+        self.assertEqual(plans, [{cell: [STEPS[0], STEPS[-1]]}])
+        self.assertEqual(run.load(work, STEPS[-1], cell), {'key': 'k', 'complete': True})
 
 
 @faketree.needs_tree

@@ -331,6 +331,12 @@ class JudgeTest(unittest.TestCase):
         self.assertEqual((verdict.get('failures'), verdict.find('.//failure').get('message')),
                          ('1', render.verdict_line(data)))
         self.assertIn('repeat x86_64-smp: flaky', verdict.find('.//failure').text)
+        self.assertEqual(verdict.find('.//testcase').get('classname'), SMP.name)
+        # A harness failure (exit 2) is an error.
+        data['problems'] = ['01-x x86_64-smp: harness failure: x']
+        verdict = ET.parse(render.write(data, self.tmp.name)[-1]).getroot()
+        self.assertEqual((verdict.get('errors'), verdict.get('failures')), ('1', '0'))
+        self.assertIn('harness failure: x', verdict.find('.//error').text)
         data['verdict'] = 'GREEN'
         self.assertIsNone(ET.parse(render.write(data, self.tmp.name)[-1]).find('.//failure'))
 

@@ -162,7 +162,8 @@ class PipelineTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 1, out + err)
         with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
                   encoding='utf-8') as f:
-            self.assertIn('arm-tiny: the series has no CONFIG_SCHED_CLASS_DL', f.read())
+            self.assertIn('- arm-tiny needs CONFIG_SCHED_CLASS_DL, which the last step does not '
+                          'define', f.read())
 
     def test_the_main_job_judges_every_mutant(self):
         """The main job (no target, kind, step or repeat named) runs every
@@ -225,6 +226,15 @@ class PipelineTest(unittest.TestCase):
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 2, out + err)
         self.assertEqual([p for p in earlier if os.path.exists(p)], [])
+        # The mutants' summary, by a mutants run that fails before any mutant ran.
+        summary = os.path.join(top, 'mutants', 'summary.md')
+        config.write(summary, 'an earlier run: killed\n')
+        os.makedirs(os.path.join(self.pkg.root, 'none'))
+        proc = self.start('mutants', '--targets', CELL, os.path.join(self.pkg.root, 'none'))
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 2, out + err)
+        self.assertIn('no mutant in', err)
+        self.assertFalse(os.path.exists(summary))
 
     def test_repeat_variants_without_a_config_are_every_one(self):
         smp = config.targets(config.load(), 'x86_64-smp')[0]
