@@ -186,9 +186,9 @@ def every_mutant(args, work: run.Work, targets, steps, kp):
 
 
 def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[str]]] = None,
-              sched_only: bool = False, reuse: bool = True, ended: Optional[list] = None) -> None:
+              sched_only: bool = False, reuse: bool = True) -> None:
     """Run each target at each step, step by step (or what @todo names, {target: [step]}), keeping
-    what is fresh with @reuse; a line as each starts and ends, and (target, step) in @ended."""
+    what is fresh with @reuse; a line as each starts and ends."""
     items = [(t, step, sha) for t, step, sha in work_items(targets, steps)
              if todo is None or step in todo.get(t.name, [])]
     for i, (t, step, sha) in enumerate(items, 1):
@@ -199,7 +199,6 @@ def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[
             print(f'{tag}: started', flush=True)
             run.run(work, t, step, sha, work.series, sched_only)
         print(f'{tag}: {progress(work, kp, t, step, sha)}', flush=True)
-        (ended if ended is not None else []).append((t.name, step))
 
 
 # The test command's static checks, run from the repository.
@@ -267,7 +266,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
         print(f'\n== {item.name} (estimated at {estimate} s, at {elapsed} s)', flush=True)
         # The results of its target steps and of those planned (a repeat or a mutant's control
         # may build one again), put back if the deadline cuts one half-redone.
-        aside, ended, had = os.path.join(work.work, work.pkg, 'aside'), [], {
+        aside, had = os.path.join(work.work, work.pkg, 'aside'), {
             (n, s) for n, todo in [*plan.items(), *item.work.items()] for s in todo
             if run.load(work, s, n)}
         config.remove(aside)
@@ -275,7 +274,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
             shutil.copytree(work.out(s, n), os.path.join(aside, s, n))
         signal.alarm(max(deadline - round(time.time() - start), 1))
         try:
-            run_steps(work, kp, targets, steps, item.work, item.sched_only, ended=ended)
+            run_steps(work, kp, targets, steps, item.work, item.sched_only)
             debug = [t for t in targets if t.kind == 'debug' and t.name in item.work]
             if debug and steps[-1][0] in item.work[debug[0].name]:
                 run_selfchecks(work, kp, debug, *steps[-1])
@@ -293,23 +292,27 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
                 rc, _, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=True), work,
                                          which, steps, kp, tried=tried)
                 (broken if rc == 2 else red).extend(f'{item.name}: {b}' for b in bad)
-        except run.Stopped as e:
-            if e.signum != run.DEADLINE:
+        except (run.Stopped, run.HarnessError, config.ConfigError, OSError, ValueError) as e:
+            if isinstance(e, run.Stopped) and e.signum != run.DEADLINE:
                 raise
-            left.append(f'{item.name}: stopped at the deadline, at '
-                        f'{round(time.time() - start)} s')
+            # Cut by the deadline or failed: the results it wrote and ended are judged (as
+            # planned), and those it left half-redone are put back.
+            done = {(n, s) for n, todo in item.work.items() for s in todo
+                    if (r := run.load(work, s, n) or {}).get('complete')
+                    and r != run.load_json(os.path.join(aside, s, n, 'result.json'))}
             with run.Deferred():
                 for n, s in [(n, s) for n, s in had if not (run.load(work, s, n) or {}).get(
                         'complete')]:
                     config.remove(work.out(s, n))
                     shutil.move(os.path.join(aside, s, n), work.out(s, n))
-            for n, s in ended:  # what it ended before the cut is judged, as planned
+            for n, s in done:
                 plan[n] = sorted(set(plan.get(n, [])) | {s}, key=names.index)
-            continue
-        except (run.HarnessError, config.ConfigError, OSError, ValueError) as e:
-            # The harness failed on this item: say so, and go on.
-            print(f'sched_tinify: {item.name}: harness failure: {e}', file=sys.stderr)
-            broken.append(f'{item.name} (harness failure: {e})')
+            if isinstance(e, run.Stopped):
+                left.append(f'{item.name}: stopped at the deadline, at '
+                            f'{round(time.time() - start)} s')
+            else:  # the harness failed on this item: say so, and go on
+                print(f'sched_tinify: {item.name}: harness failure: {e}', file=sys.stderr)
+                broken.append(f'{item.name} (harness failure: {e})')
             continue
         finally:
             signal.alarm(0)
@@ -363,6 +366,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
     installed = config.read(os.path.join(work.work, work.pkg, 'package-version')).strip()
     data.update(
         steps=steps, kinds={t.name: t.kind for t in targets if t.kind != 'upstream'},
+        names=[t.name for t in targets],
         package=work.pkg, package_version=installed, series_dir=work.series,
         series=[(n, config.file_digest(os.path.join(work.series, n)))
                 for n in config.read_series(work.series)],

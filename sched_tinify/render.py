@@ -129,8 +129,9 @@ def junit(data: dict, name: str) -> ET.ElementTree:
 
 
 def write(data: dict, folder: str) -> List[str]:
-    """report.md, junit/<target>.xml and junit/report.xml (the verdict, a failure listing every
-    problem and difference, the sections' too) into @folder (report.json is the caller's)."""
+    """report.md, junit/<target>.xml and junit/report.xml (the verdict: a failure, or an error when
+    the harness failed, listing every problem and difference, the sections' too, in a case named
+    by the targets judged) into @folder (report.json is the caller's)."""
     os.makedirs(os.path.join(folder, 'junit'), exist_ok=True)
     paths = [os.path.join(folder, 'report.md')]
     config.write(paths[0], markdown(data))
@@ -139,7 +140,7 @@ def write(data: dict, folder: str) -> List[str]:
     red = data['verdict'] == 'RED'
     verdict = ET.Element('testsuite', name='sched-tinify verdict', tests='1', skipped='0', **{
         'errors': '0', 'failures': '0', f'{kind}s': str(int(red))})
-    case = ET.SubElement(verdict, 'testcase', classname=','.join(data['kinds']), name='verdict')
+    case = ET.SubElement(verdict, 'testcase', classname=','.join(data['names']), name='verdict')
     if red:
         ET.SubElement(case, kind, message=xml(verdict_line(data))).text = xml(
             *data['problems'], *data['differences'])

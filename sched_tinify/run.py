@@ -580,7 +580,7 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
     # Every kernel/sched object and those of the .c files the series
     # touches are compiled at every step, so that their warnings are in
     # this step's log (ccache replays them when nothing changed).
-    config.remove(*glob.glob(os.path.join(bdir, 'kernel', 'sched', '*.o')),
+    config.remove(*glob.glob(os.path.join(glob.escape(bdir), 'kernel', 'sched', '*.o')),
                   *[os.path.join(bdir, p[:-2] + '.o') for p in touched if p.endswith('.c')])
     cc, env = compiler(target, work)
     kunit = [sys.executable, 'tools/testing/kunit/kunit.py']

@@ -20,11 +20,9 @@ from typing import List
 from . import config, run
 
 # Fixed identities and dates: the same inputs give the same commit ids.
-IDENTITY = {'GIT_AUTHOR_NAME': 'sched-tinify', 'GIT_AUTHOR_EMAIL': 'sched-tinify@localhost',
-            'GIT_COMMITTER_NAME': 'sched-tinify',
-            'GIT_COMMITTER_EMAIL': 'sched-tinify@localhost',
-            'GIT_AUTHOR_DATE': '2017-05-29T21:03:02+0000',
-            'GIT_COMMITTER_DATE': '2017-05-29T21:03:02+0000'}
+IDENTITY = {f'GIT_{who}_{what}': value for who in ('AUTHOR', 'COMMITTER') for what, value in (
+    ('NAME', 'sched-tinify'), ('EMAIL', 'sched-tinify@localhost'),
+    ('DATE', '2017-05-29T21:03:02+0000'))}
 # The committers of the harness's commits (mutant@: older harnesses').
 OURS = ('sched-tinify@localhost', 'mutant@localhost')
 
@@ -98,10 +96,8 @@ def user_work(tree: str, scratch: str) -> List[str]:
 
 def keep_aside(work: run.Work, reasons: List[str], stamp: str) -> None:
     """Move the tree to linux.<old-version>[.N] and say why and where."""
-    old = 'unknown'
-    if os.path.isfile(stamp):
-        with open(stamp, encoding='utf-8') as f:
-            old = re.sub(r'[^A-Za-z0-9.+~:_-]', '_', f.readline().strip()) or 'unknown'
+    old = re.sub(r'[^A-Za-z0-9.+~:_-]', '_', (config.read(stamp).splitlines() or [''])[0].strip()
+                 if os.path.isfile(stamp) else '') or 'unknown'
     dest, n = os.path.join(work.work, work.pkg, f'linux.{old}'), 0
     while os.path.lexists(dest):
         n += 1

@@ -199,10 +199,10 @@ class StaticChecksTest(unittest.TestCase):
 
 class DeadlineTest(unittest.TestCase):
     def test_a_result_half_redone_at_the_deadline_is_put_back(self):
-        """An item stopped at the deadline while it redoes a step an earlier item ran (a whole
-        build after a kernel/sched/ one) puts the earlier result back, so what that one found
-        stands (a new warning, a harness failure); a step it ran first and did not end is left
-        (not planned), and one it ended, a harness failure too, is judged (planned)."""
+        """An item stopped at the deadline (or failed) while it redoes a step an earlier item ran
+        (a whole build after a kernel/sched/ one) puts the earlier result back, so what that one
+        found stands (a new warning, a harness failure); a step it ran first and did not end is
+        left (not planned), and one it ended, a harness failure too, is judged (planned)."""
         main = importlib.import_module('sched_tinify.__main__')
         lean, steps = 'x86_64-smp-lean', [(s, s[:2] * 20) for s in STEPS]
         first = budget.Item('sched', {lean: [STEPS[0], STEPS[-1]]}, sched_only=True)
@@ -213,9 +213,13 @@ class DeadlineTest(unittest.TestCase):
 
         def result(step):
             return run.load(work, step, lean)
-        for earlier, cut, planned in (({'warnings': ['new']}, STEPS[1], [0, 3]),
-                                      ({'harness_error': 'x'}, STEPS[3], [0, 1, 2, 3])):
-            def run_steps(_w, _k, _t, _s, todo, sched_only, ended=None, earlier=earlier, cut=cut):
+        deadline = run.Stopped(run.DEADLINE)
+        for earlier, cut, stop, planned, rc in (
+                ({'warnings': ['new']}, STEPS[3], deadline, [0, 1, 2, 3], 0),
+                ({'harness_error': 'x'}, STEPS[3], deadline, [0, 1, 2, 3], 0),
+                ({'warnings': ['new']}, STEPS[3], run.HarnessError('y'), [0, 1, 2, 3], 2),
+                ({}, STEPS[1], deadline, [0, 3], 0)):
+            def run_steps(_w, _k, _t, _s, todo, sched_only, earlier=earlier, cut=cut, stop=stop):
                 for s in todo[lean]:
                     fields = earlier if sched_only and s == STEPS[-1] else \
                         {'harness_error': 'y'} if s == STEPS[1] and not sched_only else {}
@@ -223,13 +227,12 @@ class DeadlineTest(unittest.TestCase):
                         dict(key='k', complete=s != cut or sched_only,
                              scope='sched' if sched_only else 'whole', **fields)))
                     if s == cut and not sched_only:
-                        raise run.Stopped(run.DEADLINE)
-                    (ended if ended is not None else []).append((lean, s))
+                        raise stop
             plans = []
             args = mock.Mock(no_checks=True, no_matrix=False, repeat=0, budget=60, start=0,
                              mutants='/none')
             shutil.rmtree(work.results, ignore_errors=True)
-            with self.subTest(cut=cut), \
+            with self.subTest(cut=cut, stop=stop), \
                     mock.patch.object(budget, 'count_mutants', return_value={}), \
                     mock.patch.object(budget, 'option_steps', return_value={}), \
                     mock.patch.object(budget, 'items', return_value=[first, second]), \
@@ -238,15 +241,15 @@ class DeadlineTest(unittest.TestCase):
                     mock.patch.object(budget, 'Costs', return_value=mock.Mock(return_value=1)), \
                     mock.patch.object(main, 'run_steps', run_steps), \
                     mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
-                    mock.patch('time.time', return_value=0), mock.patch('sys.stdout'):
-                self.assertEqual(main.cmd_test(args, work, ALL, steps, None), 0)
+                    mock.patch('time.time', return_value=0), mock.patch('sys.stdout'), \
+                    mock.patch('sys.stderr'):
+                self.assertEqual(main.cmd_test(args, work, ALL, steps, None), rc)
                 self.assertEqual(plans, [{lean: [STEPS[i] for i in planned]}])
                 self.assertEqual(result(STEPS[0])['scope'], 'whole')  # ended: kept
                 self.assertEqual(result(STEPS[1]), dict(key='k', complete=cut != STEPS[1],
                                                         scope='whole', harness_error='y'))
                 self.assertEqual(result(STEPS[-1]), dict(key='k', complete=True, scope='sched',
                                                          **earlier))
-
 
     def test_a_planned_result_another_item_redoes_is_put_back(self):
         """The repeats build a cell's last step again when its folder holds another kernel (a
@@ -261,10 +264,9 @@ class DeadlineTest(unittest.TestCase):
             config.write(os.path.join(work.out(s, cell), 'result.json'),
                          json.dumps({'key': 'k', 'complete': complete}))
 
-        def run_steps(_w, _k, _t, _s, todo, _sched_only, ended=None):
+        def run_steps(_w, _k, _t, _s, todo, _sched_only):
             for s in todo.get(cell, []):
                 write(s, True)
-                (ended if ended is not None else []).append((cell, s))
 
         def repeat(*_):
             write(STEPS[-1], False)

@@ -305,8 +305,9 @@ class JudgeTest(unittest.TestCase):
         self.put(SMP, config.BASELINE, 'skip-up')
         self.put(SMP, '01-x', 'skip-up', edit=lambda log: log.replace('# SKIP ', '# SKIP x', 1))
         data = self.judged([SMP])
-        data.update(steps=STEPS, kinds={SMP.name: 'cell'}, package='pkg', package_version='1',
-                    series_dir='patches', series=[('0001-x.patch', 'f' * 64)], kernel='6.1.1')
+        data.update(steps=STEPS, kinds={SMP.name: 'cell'}, names=[SMP.name], package='pkg',
+                    package_version='1', series_dir='patches',
+                    series=[('0001-x.patch', 'f' * 64)], kernel='6.1.1')
         md = render.markdown(data)
         self.assertIn('## Verdict: RED', md)
         self.assertRegex(md, r'\| 01-x \| \d+/\d+/0/0 \(9\+2 s\) \*\*DIFFERS\*\* \|')
