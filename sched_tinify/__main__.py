@@ -320,6 +320,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
         for name, todo in item.work.items():
             plan[name] = sorted(set(plan.get(name, [])) | set(todo), key=names.index)
         costs.ran(item, names, budget.measured(work, targets, names))
+    config.remove(os.path.join(work.work, work.pkg, 'aside'))
     print(f'\n== the report of what ran, at {round(time.time() - start)} s', flush=True)
     print('left to the main job:\n' + '\n'.join(f'- {x}' for x in left) if left else
           'nothing left')

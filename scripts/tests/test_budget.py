@@ -250,6 +250,7 @@ class DeadlineTest(unittest.TestCase):
                                                         scope='whole', harness_error='y'))
                 self.assertEqual(result(STEPS[-1]), dict(key='k', complete=True, scope='sched',
                                                          **earlier))
+                self.assertFalse(os.path.exists(os.path.join(tmp.name, 'pkg', 'aside')))
 
     def test_a_planned_result_another_item_redoes_is_put_back(self):
         """The repeats build a cell's last step again when its folder holds another kernel (a
