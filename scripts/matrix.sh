@@ -12,14 +12,15 @@
 #
 # Usage: scripts/matrix.sh [--targets A,B] [--kinds cell,tiny,debug,build,upstream]
 #                          [--steps S1,S2] [--reuse] [--repeat N] [--peer]
-#                          [--sched-only] [--prepare-only]
+#                          [--sched-only]
 #        scripts/matrix.sh --judge [same options] [--plan PLAN]
+#        scripts/matrix.sh --prepare-only
 #   without --targets, --kinds, --steps or --repeat (the main job, also
 #   with --reuse or --judge): every target, every step, --repeat 10 --peer,
 #   and every mutant of kunit/mutants/*/ at its first step and its last
 #   --reuse      keep a result that is fresh (made with the current inputs,
 #                complete): to go on after a run was stopped
-#   --judge      run nothing: judge the results and write the report
+#   --judge      build nothing: judge the results of the steps as they are now, and report
 #   --prepare-only  install packages and prepare the tree, run nothing
 #
 # Exit status: 0 green, 1 red, 2 the harness could not build, run or
