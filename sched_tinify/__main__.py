@@ -389,8 +389,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
              ' or built without its section there' for t in targets
              if t.needs and not run.has_option(work.tree, final[1], t.needs)]
     if unmet:
-        section('Targets whose option the series does not define', [f'- {u}' for u in unmet],
-                unmet)
+        section('Targets whose option the last step lacks', [f'- {u}' for u in unmet], unmet)
     last, sha = steps[-1]
     if last != config.BASELINE:
         section('Size', *judge.sizes(data['grid'], data['kinds'], config.BASELINE, last,

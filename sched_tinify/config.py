@@ -185,9 +185,10 @@ def write(path: str, text: str) -> None:
 
 
 def remove(*paths: str) -> None:
-    """Remove each of @paths that is there: a file, a link or a folder."""
-    for path in [p for p in paths if os.path.lexists(p)]:
-        (shutil.rmtree if os.path.isdir(path) and not os.path.islink(path) else os.remove)(path)
+    """Remove each of @paths that is there when its turn comes: a file, a link or a folder."""
+    for path in paths:
+        if os.path.lexists(path):
+            (shutil.rmtree if os.path.isdir(path) and not os.path.islink(path) else os.remove)(path)
 
 
 def file_digest(path: str) -> str:
