@@ -33,7 +33,7 @@ def read_table(path: str, width: int) -> dict:
 
 
 def change(new: int, old: int) -> str:
-    """'-8041 (-25.0%)', or '' for the baseline itself."""
+    """'-8041 (-25.0%)' from @old to @new, or 'n/a' when @old is 0."""
     return f'{new - old:+d} ({100.0 * (new - old) / old:+.1f}%)' if old else 'n/a'
 
 
