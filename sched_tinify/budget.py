@@ -172,9 +172,8 @@ class Rebuilt:
     def diff(self, a: str, b: str) -> Set[str]:
         key = tuple(sorted((a, b), key=self.order.index))
         if key not in self.diffs:
-            out = run.git(self.work.tree, 'diff', '--name-only', self.sha[key[0]],
-                          self.sha[key[1]]).stdout
-            self.diffs[key] = set(out.split())
+            self.diffs[key] = set(run.git(self.work.tree, 'diff', '--name-only',
+                                          *(self.sha[s] for s in key)).stdout.split())
         return self.diffs[key]
 
     def __call__(self, name: str, a: Optional[str], b: str) -> float:
@@ -214,12 +213,10 @@ def count_mutants(targets: List[config.Target], folder: str) -> Dict[str, int]:
     subset = os.path.join(folder, 'ci-subset')
     some = mutants.expand([subset]) if os.path.exists(subset) else []
     cells = [t for t in targets if t.kind == 'cell']
-    out = {'subset': sum(mutants.runs_in(m, t) for m in some for t in cells),
-           'all': sum(mutants.runs_in(m, t) for m in every for t in cells)}
-    for t in targets:
-        if t.kind == 'tiny':
-            out[t.name] = sum(1 for m in every if mutants.runs_in(m, t))
-    return out
+    return {'subset': sum(mutants.runs_in(m, t) for m in some for t in cells),
+            'all': sum(mutants.runs_in(m, t) for m in every for t in cells),
+            **{t.name: sum(mutants.runs_in(m, t) for m in every) for t in targets
+               if t.kind == 'tiny'}}
 
 
 def option_steps(work: run.Work, targets: List[config.Target],

@@ -169,6 +169,10 @@ def checkout(work: Work, sha: str, tests: bool = True) -> None:
     """Check @sha out in the tree, which must be clean, then check that the tests there are
     kunit/'s bytes (unless @tests is false: the upstream-form tests' commit). Only changed files
     are touched, so build folders rebuild incrementally."""
+    if os.path.exists(work.tree + '.overlay'):  # laid by a run that was killed (Overlay.apply())
+        name, paths = json.loads(config.read(work.tree + '.overlay'))
+        print(f'taking off {name}, which a killed run left on the tree', flush=True)
+        Overlay(name, dict.fromkeys(paths, '')).remove(work.tree)
     # Debian's .gitignore ignores every new file: those must show too.
     if git(work.tree, 'status', '--porcelain', '--ignored=matching', '-uall').stdout:
         raise HarnessError(f'{work.tree} has local changes or new files: refusing to build '
@@ -358,7 +362,8 @@ class Overlay:
                                                'committed. */\n#include "debug_selfcheck.c"\n'})
 
     def apply(self, tree: str) -> None:
-        with Deferred():
+        with Deferred():  # noted first, for checkout() to take it off after a kill
+            config.write(tree + '.overlay', json.dumps([self.name, list(self.edits)]))
             self._apply(tree)
 
     def _apply(self, tree: str) -> None:
@@ -381,6 +386,7 @@ class Overlay:
         with Deferred():
             git(tree, 'checkout', '-q', '--', '.', check=False)
             git(tree, 'clean', '-q', '-f', '-x', '--', *self.edits, check=False)
+            config.remove(tree + '.overlay')
 
 
 def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,

@@ -171,12 +171,8 @@ def tinyconfig(work: run.Work, arch: str, bdir: str, log: str, on: List[str],
     make = ['make', '-C', work.tree, f'O={bdir}', f'ARCH={arch}',
             f'CROSS_COMPILE={cross}', f'CC={cc}', f'-j{os.cpu_count()}']
     cfg = [f'{work.tree}/scripts/config', '--file', f'{bdir}/.config']
-    for o in OPTIONS[arch] + list(on):
-        cfg += ['-e', o]
-    for o in off:
-        cfg += ['-d', o]
-    for key, value in extra:
-        cfg += ['--set-str', key, value]
+    cfg += [x for o in OPTIONS[arch] + list(on) for x in ('-e', o)] + [x for o in off for x in (
+        '-d', o)] + [x for key, value in extra for x in ('--set-str', key, value)]
     for i, argv in enumerate([make + ['tinyconfig'], cfg, make + ['olddefconfig']]):
         if run.command(argv, log, work.tree, env, append=i > 0):
             raise run.HarnessError(f'{argv[-1]} failed; log: {log}')

@@ -405,6 +405,26 @@ class OverlayTest(unittest.TestCase):
         with self.assertRaisesRegex(run.HarnessError, 'changes nothing'):
             run.Overlay.mutant(sed, 'kernel/sched/core.c').apply(self.tree)
 
+    def test_killed_run(self):
+        """An overlay a killed run left is taken off before the next checkout."""
+        sed = os.path.join(self.tmp.name, 'm.sed')
+        config.write(sed, 's/a = 1/a = 2/\n')
+        work = run.Work('', self.tmp.name, os.path.join(self.tmp.name, 'results'))
+        sha = run.git(self.tree, 'rev-parse', 'HEAD').stdout.strip()
+        for overlay in (run.Overlay.mutant(sed, 'kernel/sched/core.c'), run.Overlay.planted()):
+            with self.subTest(overlay.name):
+                overlay.apply(self.tree)
+                with mock.patch('builtins.print') as said:
+                    run.checkout(work, sha, tests=False)
+                said.assert_called_once_with(f'taking off {overlay.name}, which a killed run '
+                                             'left on the tree', flush=True)
+                self.assertEqual(sorted(os.listdir(self.tmp.name)), ['linux', 'm.sed'])
+                self.assertEqual(run.git(self.tree, 'status', '--porcelain', '--ignored=matching',
+                                         '--untracked-files=all').stdout, '')
+        config.write(os.path.join(self.tree, 'kernel/sched/core.c'), 'int a = 3;\n')
+        with self.assertRaisesRegex(run.HarnessError, 'has local changes'):
+            run.checkout(work, sha, tests=False)  # not ours: left for whoever made it
+
     def test_signals_wait(self):
         got = []
         old = signal.signal(signal.SIGALRM, lambda *_: got.append(time.monotonic()))
