@@ -9,6 +9,7 @@ table and the bloat-o-meter totals. tinyconfig() and boot() serve the peer check
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -197,8 +198,8 @@ def boot(arch: str, bdir: str, log: str, memory: str, append: str = 'panic=-1') 
 
 
 def struct_sizes(bdir: str, tree: str) -> Dict[str, int]:
-    """sizeof(struct task_struct) and sizeof(struct rq), compiled as kbuild
-    compiled kernel/sched/build_policy.o, with its includes up to sched.h."""
+    """sizeof(struct task_struct) and sizeof(struct rq), compiled as kbuild compiled
+    kernel/sched/build_policy.o (its command's words; no shell), with its includes up to sched.h."""
     cmd = re.search(r'^(?:saved)?cmd_kernel/sched/build_policy\.o := (.*)$',
                     config.read(f'{bdir}/kernel/sched/.build_policy.o.cmd'), re.M).group(1)
     head = config.read(f'{tree}/kernel/sched/build_policy.c').split('#include "sched.h"')[0]
@@ -206,9 +207,9 @@ def struct_sizes(bdir: str, tree: str) -> Dict[str, int]:
         f.write(f'{head}#include "{tree}/kernel/sched/sched.h"\n'
                 'const unsigned long st_task_struct = sizeof(struct task_struct);\n'
                 'const unsigned long st_rq = sizeof(struct rq);\n')
-    cmd = cmd.split(' -c -o kernel/sched/build_policy.o ')[0]
-    cmd = cmd.replace('-Wp,-MMD,kernel/sched/.build_policy.o.d', '')
-    subprocess.run(f'{cmd} -S -o st-sizes.s st-sizes.c', shell=True, cwd=bdir, check=True,
+    argv = shlex.split(cmd.split(' -c -o kernel/sched/build_policy.o ')[0].replace(
+        '-Wp,-MMD,kernel/sched/.build_policy.o.d', ''))
+    subprocess.run(argv + ['-S', '-o', 'st-sizes.s', 'st-sizes.c'], cwd=bdir, check=True,
                    capture_output=True)
     asm = config.read(f'{bdir}/st-sizes.s')
     return {name: int(re.search(rf'^st_{name}:\s*\n\s*\.(?:long|quad|word|4byte|8byte)\s+'

@@ -51,6 +51,29 @@ class SizesTest(unittest.TestCase):
             with open(os.path.join(d, 'memory'), 'w', encoding='utf-8') as f:
                 f.write(memory + '\n')
 
+    def test_struct_sizes(self):
+        """sizeof() as kbuild's own command for build_policy.o compiles it, its quoted words
+        unquoted as its shell would; worked out by hand for the host's LP64 gcc."""
+        bdir = os.path.join(self.dir, 'build')
+        os.makedirs(os.path.join(bdir, 'kernel', 'sched'))
+        os.makedirs(os.path.join(self.tree, 'kernel', 'sched'))
+        for name, text in (
+                ('build_policy.c', '_Static_assert(sizeof(NAME) == 4, NAME);\n'
+                                   '#include "sched.h"\nint policy;\n'),
+                ('sched.h', 'struct task_struct { char a[1344]; };\n'
+                            'struct rq { long b[3]; char c; };\n')):
+            with open(os.path.join(self.tree, 'kernel', 'sched', name), 'w',
+                      encoding='utf-8') as f:
+                f.write(text)
+        with open(os.path.join(bdir, 'kernel', 'sched', '.build_policy.o.cmd'), 'w',
+                  encoding='utf-8') as f:
+            f.write('savedcmd_kernel/sched/build_policy.o := gcc -Wp,-MMD,kernel/sched/'
+                    '.build_policy.o.d -O2 -DNAME=\'"a b"\' -c -o kernel/sched/build_policy.o '
+                    f'{self.tree}/kernel/sched/build_policy.c\n\n'
+                    'deps_kernel/sched/build_policy.o := \\\n')
+        # 1344 chars; 3 longs and a char, padded to a multiple of 8: 32.
+        self.assertEqual(sizes.struct_sizes(bdir, self.tree), {'task_struct': 1344, 'rq': 32})
+
     def test_changes_against_the_baseline(self):
         # Pitre's 2017 figures: dec 32155 -> 24108 is -8047, -25.0%.
         self.put('arm', 'tiny', '00-baseline', (28623, 3404, 128), (900000, 90000, 9000))
