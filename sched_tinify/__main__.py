@@ -466,7 +466,7 @@ def main(argv: List[str]) -> int:
     ap.add_argument('paths', nargs='*', help='mutants: folders, *.sed files or lists')
     ap.add_argument('--last-only', action='store_true', help='mutants: at their last step only')
     ap.add_argument('--targets', default='')
-    ap.add_argument('--kinds', default='', help='cell,tiny,debug,build')
+    ap.add_argument('--kinds', default='', help='cell,tiny,debug,build,upstream')
     ap.add_argument('--steps', default='')
     ap.add_argument('--reuse', action='store_true')
     ap.add_argument('--sched-only', action='store_true')

@@ -196,8 +196,9 @@ def file_digest(path: str) -> str:
         return digest(f.read())
 
 
-def first_line(argv: List[str]) -> str:
-    """First line of a tool's --version, or why there is none."""
+@functools.lru_cache(maxsize=None)
+def first_line(*argv: str) -> str:
+    """First line of a tool's --version, or why there is none (asked once a run)."""
     try:
         out = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=30).stdout
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -220,15 +221,14 @@ def inputs(target: Target, sha: str, env: Optional[Dict[str, str]] = None) -> Di
         # The upstream-form tests take their kunitconfig from the tree (sha).
         'kunitconfig': ' '.join(file_digest(p) for p in target.kunitconfig)
                        if not target.upstream else ' '.join(target.kunitconfig),
-        'compiler': first_line(target.compiler.split() + ['--version']),
+        'compiler': first_line(*target.compiler.split(), '--version'),
     }
     if target.expected:
         out['expected'] = file_digest(target.expected)
     if target.kmemleak:
         out['kmemleak_init'] = file_digest('scripts/kmemleak-init.c')
     if not target.build_only:
-        out['qemu'] = first_line([QEMU.get(target.arch, f'qemu-system-{target.arch}'),
-                                  '--version'])
+        out['qemu'] = first_line(QEMU.get(target.arch, f'qemu-system-{target.arch}'), '--version')
         out['kunit_timeout'] = env.get('KUNIT_TIMEOUT') or KUNIT_TIMEOUT
     return out
 

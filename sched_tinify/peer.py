@@ -28,8 +28,8 @@ def inputs(sha: str) -> Dict[str, str]:
     files = sorted(os.listdir(os.path.join(config.REPO, 'peer')))
     return {'sha': sha, 'peer': ' '.join(config.file_digest(f'peer/{n}') for n in files),
             'code': ' '.join(config.file_digest(f'sched_tinify/{n}.py') for n in ('peer', 'sizes')),
-            'compiler': config.first_line([config.arch('arm')['compiler'], '--version']),
-            'qemu': config.first_line(['qemu-system-arm', '--version'])}
+            'compiler': config.first_line(config.arch('arm')['compiler'], '--version'),
+            'qemu': config.first_line('qemu-system-arm', '--version')}
 
 
 def busybox(work: run.Work) -> str:

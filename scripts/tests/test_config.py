@@ -165,7 +165,7 @@ class InputsTest(unittest.TestCase):
         patcher = mock.patch.object(config, 'REPO', self.tmp.name)
         patcher.start()
         self.addCleanup(patcher.stop)
-        versions = mock.patch.object(config, 'first_line', lambda argv: f'{argv[0]} 1.0')
+        versions = mock.patch.object(config, 'first_line', lambda *argv: f'{argv[0]} 1.0')
         versions.start()
         self.addCleanup(versions.stop)
         self.target = config.Target(name='t', arch='arm', cross_compile='', compiler='gcc',
@@ -201,10 +201,18 @@ class InputsTest(unittest.TestCase):
 
 class FirstLineTest(unittest.TestCase):
     def test_tools(self):
-        self.assertEqual(config.first_line(['sh', '-c', 'echo one; echo two']), 'one')
-        self.assertEqual(config.first_line(['/nonexistent/gcc', '--version']),
+        self.assertEqual(config.first_line('sh', '-c', 'echo one; echo two'), 'one')
+        self.assertEqual(config.first_line('/nonexistent/gcc', '--version'),
                          'unavailable (FileNotFoundError)')
-        self.assertEqual(config.first_line(['true']), 'unavailable (no output)')
+        self.assertEqual(config.first_line('true'), 'unavailable (no output)')
+
+    def test_asked_once(self):
+        """A run judges thousands of results: each tool is asked once."""
+        with tempfile.TemporaryDirectory() as tmp:
+            log = os.path.join(tmp, 'asked')
+            for _ in range(3):
+                self.assertEqual(config.first_line('sh', '-c', f'echo x >> {log}; echo v1'), 'v1')
+            self.assertEqual(config.read(log), 'x\n')
 
 
 class StepsTest(unittest.TestCase):

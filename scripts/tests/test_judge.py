@@ -42,7 +42,7 @@ class JudgeTest(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.addCleanup(self.tmp.cleanup)
         self.work = run.Work('pkg', self.tmp.name, os.path.join(self.tmp.name, 'results'))
-        patcher = mock.patch.object(config, 'first_line', lambda argv: f'{argv[0]} 1')
+        patcher = mock.patch.object(config, 'first_line', lambda *argv: f'{argv[0]} 1')
         patcher.start()
         self.addCleanup(patcher.stop)
         self.kp = parse.parser(TREE)
