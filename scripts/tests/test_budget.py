@@ -93,6 +93,12 @@ class CountTest(unittest.TestCase):
 
 
 class ItemsTest(unittest.TestCase):
+    def test_first_names_are_targets(self):
+        """FIRST and FIRST_TINY name targets of ci/matrix.json: a renamed one fails here."""
+        kinds = {t.name: t.kind for t in ALL}
+        self.assertEqual([kinds.get(n) for n in budget.FIRST + budget.FIRST_TINY],
+                         ['cell'] * len(budget.FIRST) + ['tiny'] * len(budget.FIRST_TINY))
+
     def test_order(self):
         names = [i.name for i in found()]
         self.assertEqual(names[:6], [

@@ -154,6 +154,23 @@ class DocsTest(unittest.TestCase):
         table = text[text.index(begin) + len(begin):text.index('\n\n.. END')]
         self.assertEqual(table, render.targets_rst(config.targets(config.load())))
 
+    def test_the_written_tables_have_a_row_per_target(self):
+        """The tables that say what each build-only configuration and each debug cell covers
+        (written by hand) have a row per target of that kind in ci/matrix.json, in its order,
+        and a debug cell's row names its plain cell."""
+        targets = config.targets(config.load())
+        for doc, head, want in (
+                ('harness.rst', 'build ', [[t.name] for t in targets if t.kind == 'build']),
+                ('checks.rst', 'debug cell ', [[t.name, t.same_as] for t in targets
+                                               if t.kind == 'debug'])):
+            with self.subTest(doc):
+                text = config.read(os.path.join(config.REPO, 'docs', doc))
+                self.assertEqual(text.count('\n' + head), 1)
+                lines = text[text.index('\n' + head) + 1:].splitlines()[2:]
+                rows = [x.split()[:len(want[0])] for x in lines[:[x[:1] for x in lines].index(
+                    '=')] if x[:1].strip()]
+                self.assertEqual(rows, want)
+
 
 class InputsTest(unittest.TestCase):
     def setUp(self):

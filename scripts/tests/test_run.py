@@ -7,6 +7,7 @@ freshness rule, the tree checks."""
 import fcntl
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -116,6 +117,8 @@ class PipelineTest(unittest.TestCase):
         self.assertIn(f'[1/1] {config.BASELINE} {CELL}: build ', out)
         self.assertIn('1 passed, 0 skipped, 0 failed, baseline', out)
         self.assertIn('verdict: GREEN: 1 target step(s) judged', out)
+        # The verdict and the count end the output, in that order (issue 25's bug 8).
+        self.assertEqual([x.split(':')[0] for x in out.splitlines()[-2:]], ['verdict', 'kunit'])
         res = self.result()
         self.assertEqual((res['complete'], res['booted_cpus'], res['key']),
                          (True, 4, config.key(res['inputs'])))
@@ -362,6 +365,31 @@ class PeerTest(unittest.TestCase):
                 "max -22' +'peer: priority range SCHED_DEADLINE: min 0 max 0'"])
         with mock.patch.object(run, 'has_option', return_value=False):
             self.assertEqual(peer.judge(work, '01-x', sha), [])
+
+
+    def test_every_peer_file_counts(self):
+        """Editing any file of peer/ (the init, an expected file) or the code makes a peer
+        result stale (issue 25's bug 5); putting it back makes it fresh again."""
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        files = [f'peer/{n}' for n in sorted(os.listdir(os.path.join(config.REPO, 'peer')))]
+        files += ['sched_tinify/peer.py', 'sched_tinify/sizes.py']
+        for rel in files:
+            os.makedirs(os.path.dirname(os.path.join(tmp.name, rel)), exist_ok=True)
+            shutil.copy(os.path.join(config.REPO, rel), os.path.join(tmp.name, rel))
+        arm = config.arch('arm')  # ci/matrix.json, read from the repository
+        with mock.patch.object(config, 'REPO', tmp.name), \
+                mock.patch.object(config, 'arch', lambda _: arm):
+            before = config.key(peer.inputs('a' * 40))
+            for rel in files:
+                with self.subTest(rel), open(os.path.join(tmp.name, rel), 'rb+') as f:
+                    old = f.read()
+                    f.write(b'\n')
+                    f.flush()
+                    self.assertNotEqual(config.key(peer.inputs('a' * 40)), before)
+                    f.truncate(len(old))
+                    f.flush()
+                    self.assertEqual(config.key(peer.inputs('a' * 40)), before)
 
 
 class OverlayTest(unittest.TestCase):
