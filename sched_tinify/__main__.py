@@ -465,6 +465,7 @@ def main(argv: List[str]) -> int:
                     help='test: no static checks, the deadline loop only (the tests of the loop)')
     ap.add_argument('paths', nargs='*', help='mutants: folders, *.sed files or lists')
     ap.add_argument('--last-only', action='store_true', help='mutants: at their last step only')
+    ap.add_argument('--judge-only', action='store_true', help='mutants: judge, run nothing')
     ap.add_argument('--targets', default='')
     ap.add_argument('--kinds', default='', help='cell,tiny,debug,build,upstream')
     ap.add_argument('--steps', default='')
@@ -540,9 +541,7 @@ def main(argv: List[str]) -> int:
         if unknown:
             raise config.ConfigError(f'no step(s) {", ".join(unknown)} in {work.steps_file}')
         steps = [(s, sha) for s, sha in every if not wanted or s in wanted]
-        plan = None
-        if args.plan:
-            plan = json.loads(config.read(args.plan))
+        plan = json.loads(config.read(args.plan)) if args.plan else None
         kp = parse.parser(work.tree)
         if args.command == 'results':
             # The results of a target step as an expected file's lines.
@@ -554,7 +553,7 @@ def main(argv: List[str]) -> int:
                           f'{step} {t.name}: {e["status"]}')
             return 0
         if args.command == 'mutants':
-            return cmd_mutants(args, work, targets, every, kp)[0]
+            return cmd_mutants(args, work, targets, every, kp, not args.judge_only)[0]
         if args.command == 'sizes':
             return cmd_sizes(args, work, steps if args.steps else [every[0], every[-1]])
         if args.command == 'test':

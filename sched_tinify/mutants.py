@@ -126,7 +126,7 @@ def verdict(m: Mutant, target: config.Target, e: dict) -> str:
     """killed (its results differ), survived, or invalid (not judged, or red with no
     difference: a problem of the run, such as a time-out, says nothing of the tests)."""
     if e['status'] not in (judge.SAME, judge.DIFFERS, judge.AS_EXPECTED, judge.NOT_EXPECTED):
-        return f'invalid ({e["status"]}: {(e["problems"] or [""])[0][:80]})'
+        return f'invalid ({(e["problems"] or [e["status"]])[0][:80]})'  # it names the status
     if e['differences']:
         return 'killed'
     return 'invalid (red without a difference)' if judge.red(e) else 'survived'

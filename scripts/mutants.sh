@@ -6,9 +6,9 @@
 # (python3 -m sched_tinify mutants; sched_tinify/mutants.py). Results and
 # summary.md: results/PKG/mutants/.
 #
-# Usage: scripts/mutants.sh [--targets A,B | --kinds tiny] [--last-only] DIR|FILE...
-#   DIR   folders of mutants; FILE: one mutant, or a list of mutants (such
-#         as kunit/mutants/ci-subset)
+# Usage: scripts/mutants.sh [--targets A,B | --kinds tiny] [--last-only]
+#                           [--judge-only: run nothing] DIR|FILE...
+#   DIR   folders of mutants; FILE: one mutant, or a list (kunit/mutants/ci-subset)
 # Exit status: 0 when every mutant did what it is expected to, 1 when one
 # did not, 2 when they could not be run, 75 the work folder is busy.
 set -euo pipefail

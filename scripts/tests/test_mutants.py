@@ -163,8 +163,9 @@ class MutantsTest(unittest.TestCase):
             # A tiny cell's run red for a time-out, with the expected results: not killed.
             (e(judge.NOT_EXPECTED, problems=['QEMU timed out']),
              'invalid (red without a difference)'),
-            (e(judge.BUILD_FAILED, problems=['build failed']), 'invalid (build failed: build '
-                                                               'failed)'),
+            (e(judge.BUILD_FAILED, problems=['build failed: see x']), 'invalid (build failed: '
+                                                                     'see x)'),
+            (e(judge.LEFT), 'invalid (left)'),
         ]
         for entry, want in cases:
             with self.subTest(want):

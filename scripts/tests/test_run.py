@@ -311,8 +311,14 @@ class PipelineTest(unittest.TestCase):
         self.assertFalse(alive(pid), 'QEMU outlived the run')
         self.assertFalse(os.path.exists(summary), 'an earlier summary stands for this run')
         self.assertEqual(self.pkg.git('status', '--porcelain'), '')
+        self.assertFalse(os.path.exists(self.pkg.tree + '.overlay'), 'its note stands')
         with open(os.path.join(self.pkg.pkg_dir, 'lock'), encoding='utf-8') as f:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        # --judge-only judges what is there (the mutant's result is incomplete) and runs nothing.
+        proc = self.start('mutants', '--judge-only', '--targets', CELL, folder, FAKE_EXEC='pass')
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual((proc.returncode, out.count('started')), (1, 0), out + err)
+        self.assertIn(f'suite/01-m {CELL} 00: invalid (incomplete: interrupted by SIGINT)', out)
 
     def test_one_run_at_a_time(self):
         lock = os.path.join(self.pkg.pkg_dir, 'lock')
