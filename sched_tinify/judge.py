@@ -106,19 +106,20 @@ def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
     res = run.load(work, step, target.name)
     e = {'status': '', 'problems': [], 'failures': [], 'notes': [], 'differences': [],
          'results': {}, 'counts': {}, 'seconds': [0, 0]}
-    if res is None:
+    old = (res or {}).get('inputs', {})
+    current = want or run.inputs_of(target, sha, old.get('scope') == 'kernel/sched')
+    stale = run.stale(res, config.key(current)).split(':')[0]  # the one freshness rule
+    if stale == NOT_RUN:
         # A tiny cell at a step without its option need not have run.
         e['status'] = NA if target.expected and not run.has_option(work.tree, sha, target.needs) \
             else NOT_RUN
-    elif res.get('key') != config.key(current := want or run.inputs_of(
-            target, sha, res.get('inputs', {}).get('scope') == 'kernel/sched')):
-        old = res.get('inputs', {})
+    elif stale == STALE:
         why = [k for k in sorted(set(old) | set(current)) if old.get(k) != current.get(k)]
         e.update(status=STALE, why=f'other {", ".join(why)} than now')
-    elif not res.get('complete'):
+    elif stale == INCOMPLETE:
         e.update(status=INCOMPLETE, why=f'interrupted by {res["interrupted"]}'
                  if res.get('interrupted') else 'the run did not finish')
-    elif res.get('harness_error'):
+    elif stale:
         e.update(status=HARNESS, why=res['harness_error'])
     elif res.get('na'):
         e['status'] = NA
