@@ -500,12 +500,9 @@ def main(argv: List[str]) -> int:
                 ',', ':')) if args.json else '\n'.join(' '.join(r.values()) for r in rows))
             return 0
         if args.command == 'info':
-            # A top-level value of ci/matrix.json (package, version), the
-            # series folder, or the names of its patches.
+            # A top-level value of ci/matrix.json, the series folder, or the names of its patches.
             info = dict(package=args.data['package'], version=args.data['version'],
-                        series=work.series)
-            if args.paths == ['patches']:
-                info['patches'] = '\n'.join(config.read_series(work.series))
+                        series=work.series, patches='\n'.join(config.read_series(work.series)))
             if len(args.paths) != 1 or args.paths[0] not in info:
                 raise config.ConfigError('info: package|version|series|patches')
             print(info[args.paths[0]])

@@ -179,9 +179,11 @@ def read_list(path: str) -> List[str]:
 
 
 def write(path: str, text: str) -> None:
+    """@path holds @text whole, or what it held before (a kill half-way leaves PATH.tmp)."""
     os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
-    with open(path, 'w', encoding='utf-8') as f:
+    with open(path + '.tmp', 'w', encoding='utf-8') as f:
         f.write(text)
+    os.replace(path + '.tmp', path)
 
 
 def remove(*paths: str) -> None:

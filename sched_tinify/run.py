@@ -165,14 +165,21 @@ def git(tree: str, *argv: str, check: bool = True, **env: str) -> subprocess.Com
     return proc
 
 
+def take_off(work: Work) -> None:
+    """Take off the overlay a run killed outright left on the tree, by its note (apply())."""
+    if os.path.exists(note := work.tree + '.overlay'):
+        try:
+            name, paths = json.loads(config.read(note))
+        except ValueError as e:
+            raise HarnessError(f'{note}: unreadable ({e}); check the tree, then delete it') from e
+        print(f'taking off {name}, which a killed run left on the tree', flush=True)
+        Overlay(name, dict.fromkeys(paths, '')).remove(work.tree)
+
+
 def checkout(work: Work, sha: str, tests: bool = True) -> None:
     """Check @sha out in the tree, which must be clean, then check that the tests there are
     kunit/'s bytes (unless @tests is false: the upstream-form tests' commit). Only changed files
     are touched, so build folders rebuild incrementally."""
-    if os.path.exists(work.tree + '.overlay'):  # laid by a run that was killed (Overlay.apply())
-        name, paths = json.loads(config.read(work.tree + '.overlay'))
-        print(f'taking off {name}, which a killed run left on the tree', flush=True)
-        Overlay(name, dict.fromkeys(paths, '')).remove(work.tree)
     # Debian's .gitignore ignores every new file: those must show too.
     if git(work.tree, 'status', '--porcelain', '--ignored=matching', '-uall').stdout:
         raise HarnessError(f'{work.tree} has local changes or new files: refusing to build '
@@ -285,9 +292,7 @@ class Result:
 
     def save(self, **fields) -> None:
         self.data.update(fields)
-        with open(self.path + '.tmp', 'w', encoding='utf-8') as f:
-            json.dump(self.data, f, indent=1, sort_keys=True)
-        os.replace(self.path + '.tmp', self.path)
+        config.write(self.path, json.dumps(self.data, indent=1, sort_keys=True))
 
 
 def load_json(path: str) -> Optional[dict]:
@@ -342,10 +347,8 @@ class Overlay:
 
     def __init__(self, name: str, edits: Dict[str, str], sed: Optional[str] = None):
         self.name, self.edits, self.sed = name, edits, sed
-        script = ''
-        if sed:
-            script = config.read(sed)
-        self.digest = config.digest(json.dumps([name, edits, script]).encode())
+        self.digest = config.digest(json.dumps([name, edits, config.read(sed) if sed else ''])
+                                    .encode())
 
     @classmethod
     def mutant(cls, path: str, file: str) -> 'Overlay':
@@ -354,15 +357,14 @@ class Overlay:
     @classmethod
     def planted(cls) -> 'Overlay':
         """scripts/debug-selfcheck.c, #included at the end of kernel/sched/build_policy.c."""
-        with open(os.path.join(config.REPO, 'scripts', 'debug-selfcheck.c'),
-                  encoding='utf-8') as f:
-            return cls('planted bugs', {
-                'kernel/sched/debug_selfcheck.c': f.read(),
-                'kernel/sched/build_policy.c': '\n/* sched-tinify debug self-check, never '
-                                               'committed. */\n#include "debug_selfcheck.c"\n'})
+        return cls('planted bugs', {
+            'kernel/sched/debug_selfcheck.c': config.read(os.path.join(
+                config.REPO, 'scripts', 'debug-selfcheck.c')),
+            'kernel/sched/build_policy.c': '\n/* sched-tinify debug self-check, never '
+                                           'committed. */\n#include "debug_selfcheck.c"\n'})
 
     def apply(self, tree: str) -> None:
-        with Deferred():  # noted first, for checkout() to take it off after a kill
+        with Deferred():  # noted first, for take_off() after a kill
             config.write(tree + '.overlay', json.dumps([self.name, list(self.edits)]))
             self._apply(tree)
 
@@ -381,12 +383,16 @@ class Overlay:
             raise HarnessError(f'{self.name} changes nothing at this step: fix its pattern')
 
     def remove(self, tree: str) -> None:
-        """Whatever happened (a failure shows as a dirty tree, which the next checkout refuses);
-        a new file goes even if ignored (Debian's .gitignore ignores every new file)."""
+        """Its paths put back whatever happened, a new file even if ignored (Debian's .gitignore
+        ignores every new file); its note goes once they are (else the next checkout refuses)."""
         with Deferred():
-            git(tree, 'checkout', '-q', '--', '.', check=False)
+            known = git(tree, 'ls-files', '--', *self.edits, check=False).stdout.split()
+            git(tree, 'checkout', '-q', '--', *known, check=False)
             git(tree, 'clean', '-q', '-f', '-x', '--', *self.edits, check=False)
-            config.remove(tree + '.overlay')
+            left = git(tree, 'status', '--porcelain', '--ignored=matching', '-uall', '--',
+                       *self.edits, check=False)
+            if not left.returncode and not left.stdout:
+                config.remove(tree + '.overlay')
 
 
 def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,

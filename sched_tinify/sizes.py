@@ -87,12 +87,8 @@ def arch_table(arch: str, arch_dir: str, steps: List[str]) -> List[str]:
             vm = m['sizes']['vmlinux']
             first = variant == BASE_VARIANT and step == steps[0]
             mem = available(m['memory'])
-            if mem is None:
-                kb = '?'
-            elif first or b_mem is None:
-                kb = str(mem)
-            else:
-                kb = f'{mem} ({mem - b_mem:+d})'
+            kb = '?' if mem is None else str(mem) if first or b_mem is None else \
+                f'{mem} ({mem - b_mem:+d})'
             lines.append(
                 f'| {variant} | {step} | {sched[0]} | {sched[1]} | {sched[2]} | {sched[3]} | '
                 f'{"" if first else change(sched[3], b_sched[3])} | {vm[3]} | '
@@ -116,8 +112,7 @@ def bloat(tree: str, arch: str, old: str, new: str, top: int = 20) -> List[str]:
     without a name: it runs the arch's nm through a wrapper that drops such lines."""
     tool = os.path.join(tree, 'scripts', 'bloat-o-meter')
     with tempfile.TemporaryDirectory() as tmp:
-        cross = config.arch(arch)['cross_compile']
-        prefix = os.path.join(tmp, cross)
+        prefix = os.path.join(tmp, cross := config.arch(arch)['cross_compile'])
         wrapper = prefix + 'nm'
         with open(wrapper, 'w', encoding='utf-8') as f:
             f.write('#!/bin/sh\n'

@@ -211,6 +211,7 @@ def prepare(work: run.Work) -> None:
     stamp = os.path.join(top, 'package-version')
     scratch = os.path.join(top, 'compose')
     os.makedirs(top, exist_ok=True)
+    run.take_off(work)  # before unpack() could call a mutant the user's work
     stamped = config.read(stamp).strip() if os.path.isfile(stamp) else ''
     if stamped != version or not os.path.isdir(work.tree) or git(
             work.tree, 'rev-parse', '-q', '--verify', 'refs/tags/pristine',
@@ -269,8 +270,7 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
         for path in upstream_patches:
             apply(scratch, path, os.path.relpath(path, config.REPO), 'the pristine tree', False)
         config.write(upstream, git(scratch, 'rev-parse', 'HEAD').stdout)
-    config.write(steps_file + '.tmp', ''.join(f'{s}\n' for s in steps))
-    os.replace(steps_file + '.tmp', steps_file)
+    config.write(steps_file, ''.join(f'{s}\n' for s in steps))
     config.write(steps_file + '.key', f'{key}\n')
     note(f'{work.pkg} {version}: {len(steps)} step(s) ready in {steps_file}' +
          (f', and the upstream-form tests ({len(upstream_patches)} patch(es))'

@@ -320,6 +320,17 @@ class PipelineTest(unittest.TestCase):
         self.assertEqual((proc.returncode, out.count('started')), (1, 0), out + err)
         self.assertIn(f'suite/01-m {CELL} 00: invalid (incomplete: interrupted by SIGINT)', out)
 
+    def test_a_killed_run_s_overlay_is_taken_off(self):
+        """The next command takes off what a run killed outright left on the tree, before
+        prepare() could call it the user's work."""
+        sed = os.path.join(self.pkg.root, '01-m.sed')
+        config.write(sed, '# file: Makefile\n# step: 00\ns/NAME = Fake/NAME = Mutant/\n')
+        run.Overlay.mutant(sed, 'Makefile').apply(self.pkg.tree)
+        proc = self.start('judge', '--targets', CELL)
+        out, err = proc.communicate(timeout=120)
+        self.assertIn('taking off 01-m.sed, which a killed run left on the tree\n', out, err)
+        self.assertEqual(self.pkg.git('status', '--porcelain'), '')
+
     def test_one_run_at_a_time(self):
         lock = os.path.join(self.pkg.pkg_dir, 'lock')
         with open(lock, 'w', encoding='utf-8') as f:
@@ -371,7 +382,6 @@ class PeerTest(unittest.TestCase):
                 "max -22' +'peer: priority range SCHED_DEADLINE: min 0 max 0'"])
         with mock.patch.object(run, 'has_option', return_value=False):
             self.assertEqual(peer.judge(work, '01-x', sha), [])
-
 
     def test_every_peer_file_counts(self):
         """Editing any file of peer/ (the init, an expected file) or the code makes a peer
@@ -440,24 +450,41 @@ class OverlayTest(unittest.TestCase):
             run.Overlay.mutant(sed, 'kernel/sched/core.c').apply(self.tree)
 
     def test_killed_run(self):
-        """An overlay a killed run left is taken off before the next checkout."""
+        """An overlay a killed run left is taken off by the next run (prepare() calls take_off()
+        first), by its note: only its paths, and the note goes only once they are clean."""
         sed = os.path.join(self.tmp.name, 'm.sed')
         config.write(sed, 's/a = 1/a = 2/\n')
         work = run.Work('', self.tmp.name, os.path.join(self.tmp.name, 'results'))
-        sha = run.git(self.tree, 'rev-parse', 'HEAD').stdout.strip()
+        sha, note = run.git(self.tree, 'rev-parse', 'HEAD').stdout.strip(), self.tree + '.overlay'
+        status = ['status', '--porcelain', '--ignored=matching', '--untracked-files=all']
         for overlay in (run.Overlay.mutant(sed, 'kernel/sched/core.c'), run.Overlay.planted()):
             with self.subTest(overlay.name):
                 overlay.apply(self.tree)
+                lock = os.path.join(self.tree, '.git', 'index.lock')  # a killed git's
+                config.write(lock, '')
+                with mock.patch('builtins.print'):
+                    run.take_off(work)
+                self.assertTrue(os.path.exists(note), 'the note went, the overlay stayed')
+                os.remove(lock)
                 with mock.patch('builtins.print') as said:
-                    run.checkout(work, sha, tests=False)
+                    run.take_off(work)
                 said.assert_called_once_with(f'taking off {overlay.name}, which a killed run '
                                              'left on the tree', flush=True)
                 self.assertEqual(sorted(os.listdir(self.tmp.name)), ['linux', 'm.sed'])
-                self.assertEqual(run.git(self.tree, 'status', '--porcelain', '--ignored=matching',
-                                         '--untracked-files=all').stdout, '')
-        config.write(os.path.join(self.tree, 'kernel/sched/core.c'), 'int a = 3;\n')
+                self.assertEqual(run.git(self.tree, *status).stdout, '')
+                run.checkout(work, sha, tests=False)
+        # A note that outlived its overlay takes nothing else off; a change not the harness's
+        # stops the run.
+        config.write(note, json.dumps(['m.sed', ['kernel/sched/core.c']]))
+        config.write(os.path.join(self.tree, 'kernel/sched/build_policy.c'), '/* mine */\n')
+        with mock.patch('builtins.print'):
+            run.take_off(work)
+        self.assertEqual(run.git(self.tree, *status).stdout, ' M kernel/sched/build_policy.c\n')
         with self.assertRaisesRegex(run.HarnessError, 'has local changes'):
-            run.checkout(work, sha, tests=False)  # not ours: left for whoever made it
+            run.checkout(work, sha, tests=False)
+        config.write(note, '')
+        with self.assertRaisesRegex(run.HarnessError, r'linux.overlay: unreadable .*delete it'):
+            run.take_off(work)
 
     def test_signals_wait(self):
         got = []

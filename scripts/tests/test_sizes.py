@@ -67,7 +67,7 @@ class SizesTest(unittest.TestCase):
                 f.write(text)
         with open(os.path.join(bdir, 'kernel', 'sched', '.build_policy.o.cmd'), 'w',
                   encoding='utf-8') as f:
-            f.write('savedcmd_kernel/sched/build_policy.o := gcc -Wp,-MMD,kernel/sched/'
+            f.write('cmd_kernel/sched/build_policy.o := gcc -Wp,-MMD,kernel/sched/'
                     '.build_policy.o.d -O2 -DNAME=\'"a b"\' -c -o kernel/sched/build_policy.o '
                     f'{self.tree}/kernel/sched/build_policy.c\n\n'
                     'deps_kernel/sched/build_policy.o := \\\n')
