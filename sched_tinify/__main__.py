@@ -234,8 +234,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     """The static checks, then the deadline loop (sched_tinify/budget.py): items in order while
     they fit, then the report of what ran, naming what was left."""
     start = args.start
-    failed = {} if args.no_checks else static_checks(work, start)
-    if failed:
+    if failed := ({} if args.no_checks else static_checks(work, start)):
         print(f'red: {", ".join(f"{n} (exit {rc})" for n, rc in failed.items())} (see above)')
         return checks_status(failed)
     if args.no_matrix:
@@ -385,10 +384,9 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
         data['problems'] += problems
         data['verdict'] = 'RED' if problems else data['verdict']
     final = config.read_steps(work.steps_file)[-1]  # the series' last step: it has every option
-    unmet = [f'{t.name} needs CONFIG_{t.needs}, which the last step does not define: it is n/a'
-             ' or built without its section there' for t in targets
-             if t.needs and not run.has_option(work.tree, final[1], t.needs)]
-    if unmet:
+    if unmet := [f'{t.name} needs CONFIG_{t.needs}, which the last step does not define: it is '
+                 'n/a or built without its section there' for t in targets
+                 if t.needs and t.needs not in run.options(work.tree, final[1])]:
         section('Targets whose option the last step lacks', [f'- {u}' for u in unmet], unmet)
     last, sha = steps[-1]
     if last != config.BASELINE:
@@ -500,9 +498,10 @@ def main(argv: List[str]) -> int:
                 ',', ':')) if args.json else '\n'.join(' '.join(r.values()) for r in rows))
             return 0
         if args.command == 'info':
-            # A top-level value of ci/matrix.json, the series folder, or the names of its patches.
             info = dict(package=args.data['package'], version=args.data['version'],
-                        series=work.series, patches='\n'.join(config.read_series(work.series)))
+                        series=work.series)
+            if args.paths == ['patches']:
+                info['patches'] = '\n'.join(config.read_series(work.series))
             if len(args.paths) != 1 or args.paths[0] not in info:
                 raise config.ConfigError('info: package|version|series|patches')
             print(info[args.paths[0]])

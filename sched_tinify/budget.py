@@ -222,7 +222,7 @@ def count_mutants(targets: List[config.Target], folder: str) -> Dict[str, int]:
 def option_steps(work: run.Work, targets: List[config.Target],
                  steps: List[Tuple[str, str]]) -> Dict[str, List[str]]:
     """The steps at which each tiny cell's option exists."""
-    return {t.name: [s for s, sha in steps if run.has_option(work.tree, sha, t.needs)]
+    return {t.name: [s for s, sha in steps if t.needs in run.options(work.tree, sha)]
             for t in targets if t.kind == 'tiny'}
 
 

@@ -90,8 +90,7 @@ def check(wf: dict) -> List[str]:
     on = wf.get('on', wf.get(True)) or {}
     for event in ('push', 'pull_request'):
         paths = (on.get(event) or {}).get('paths') if isinstance(on, dict) else None
-        missing = [p for p in PATHS if p not in (paths or [])]
-        if missing:
+        if missing := [p for p in PATHS if p not in (paths or [])]:
             problems.append(f'on.{event}: no paths filter for {", ".join(missing)}')
     if not (wf.get('concurrency') or {}).get('group'):
         problems.append('no concurrency group')

@@ -66,8 +66,7 @@ class Target:
 def _check(data: dict) -> None:
     """What the schema cannot say."""
     names = [t['name'] for t in data['targets']]
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
+    if twice := sorted({n for n in names if names.count(n) > 1}):
         raise ConfigError(f'matrix: defined twice: {", ".join(twice)}')
     plain = {t['name'] for t in data['targets'] if set(t) <= {'name', 'arch', 'cpus',
                                                              'kunitconfig', 'comment'}}

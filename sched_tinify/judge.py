@@ -111,8 +111,8 @@ def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
     stale = run.stale(res, config.key(current)).split(':')[0]  # the one freshness rule
     if stale == NOT_RUN:
         # A tiny cell at a step without its option need not have run.
-        e['status'] = NA if target.expected and not run.has_option(work.tree, sha, target.needs) \
-            else NOT_RUN
+        e['status'] = NA if target.expected and target.needs not in run.options(
+            work.tree, sha) else NOT_RUN
     elif stale == STALE:
         why = [k for k in sorted(set(old) | set(current)) if old.get(k) != current.get(k)]
         e.update(status=STALE, why=f'other {", ".join(why)} than now')
@@ -213,12 +213,11 @@ def judge_run(work: run.Work, kp, targets: List[config.Target],
     for t in targets:
         if t.same_as and t.same_as not in by_name:
             raise ValueError(f'{t.name} needs its plain cell {t.same_as} in the run')
-        ref_step = config.BASELINE
-        if t.kind in ('cell', 'build') and ref_step not in sha_of:
-            raise ValueError(f'no {ref_step} in the steps judged')
         if t.kind in ('cell', 'build'):
-            base[t.name] = entry(work, kp, t, ref_step, sha_of[ref_step],
-                                 planned(ref_step, t.name))
+            if config.BASELINE not in sha_of:
+                raise ValueError(f'no {config.BASELINE} in the steps judged')
+            base[t.name] = entry(work, kp, t, config.BASELINE, sha_of[config.BASELINE],
+                                 planned(config.BASELINE, t.name))
     for step in every:
         for t in sorted(targets, key=lambda x: bool(x.same_as)):
             if reference_only and step == config.BASELINE and t.name not in base:

@@ -113,8 +113,8 @@ def plan(work: run.Work, mutants: List[Mutant], targets: List[config.Target],
             raise config.ConfigError(f'{m.path}: its steps are not those of the series')
         for t in [t for t in targets if runs_in(m, t)]:
             first, until = m.first, m.until if m.until is not None else last
-            while t.kind == 'tiny' and first < until and not run.has_option(
-                    work.tree, steps[first][1], t.needs):
+            while t.kind == 'tiny' and first < until and t.needs not in run.options(
+                    work.tree, steps[first][1]):
                 first += 1
             for k in dict.fromkeys([until] if last_only else [first, until]):
                 out.append((m, t, *steps[k]))

@@ -103,7 +103,7 @@ def expected_name(work: run.Work, sha: str) -> str:
     """The expected file's name: the classes (and calls) tinyconfig keeps at the step @sha,
     where each of their options is off (what the kernel built has is what is checked)."""
     def has(symbol):
-        return not run.has_option(work.tree, sha, symbol)
+        return symbol not in run.options(work.tree, sha)
     if not has('SCHED_CLASS_RT'):
         return 'none' if has('SCHED_ATTR_SYSCALLS') else 'none-nosys'
     return 'rt-dl' if has('SCHED_CLASS_DL') else 'rt'

@@ -167,13 +167,20 @@ def git(tree: str, *argv: str, check: bool = True, **env: str) -> subprocess.Com
 
 def take_off(work: Work) -> None:
     """Take off the overlay a run killed outright left on the tree, by its note (apply())."""
-    if os.path.exists(note := work.tree + '.overlay'):
+    note = work.tree + '.overlay'
+    if os.path.exists(note) and not os.path.isdir(os.path.join(work.tree, '.git')):
+        config.remove(note)  # its tree is gone (deleted, or moved aside by tree.unpack())
+    elif os.path.exists(note):
         try:
             name, paths = json.loads(config.read(note))
-        except ValueError as e:
+            if not (isinstance(paths, list) and paths and all(
+                    isinstance(p, str) and p for p in paths)):
+                raise ValueError(f'paths {paths!r}')
+        except (ValueError, TypeError) as e:
             raise HarnessError(f'{note}: unreadable ({e}); check the tree, then delete it') from e
         print(f'taking off {name}, which a killed run left on the tree', flush=True)
-        Overlay(name, dict.fromkeys(paths, '')).remove(work.tree)
+        if not Overlay(name, dict.fromkeys(paths, '')).remove(work.tree):
+            raise HarnessError(f'{name} is still on {work.tree}: see git status there ({note})')
 
 
 def checkout(work: Work, sha: str, tests: bool = True) -> None:
@@ -205,10 +212,6 @@ def options(tree: str, sha: str) -> frozenset:
         raise HarnessError(f'git grep failed (exit {proc.returncode}) reading the options of '
                            f'{sha}: {proc.stderr.strip()}')
     return frozenset(line.split()[-1] for line in proc.stdout.splitlines())
-
-
-def has_option(tree: str, sha: str, symbol: str) -> bool:
-    return symbol in options(tree, sha)
 
 
 def compiler(target: config.Target, work: Work):
@@ -382,17 +385,19 @@ class Overlay:
         if not git(tree, 'status', '--porcelain').stdout.strip():
             raise HarnessError(f'{self.name} changes nothing at this step: fix its pattern')
 
-    def remove(self, tree: str) -> None:
-        """Its paths put back whatever happened, a new file even if ignored (Debian's .gitignore
-        ignores every new file); its note goes once they are (else the next checkout refuses)."""
+    def remove(self, tree: str) -> bool:
+        """Its paths (literal) put back whatever happened, a new file even if ignored (Debian's
+        .gitignore ignores every new file); its note goes once they are: are they?"""
         with Deferred():
-            known = git(tree, 'ls-files', '--', *self.edits, check=False).stdout.split()
-            git(tree, 'checkout', '-q', '--', *known, check=False)
-            git(tree, 'clean', '-q', '-f', '-x', '--', *self.edits, check=False)
+            lit = {'check': False, 'GIT_LITERAL_PATHSPECS': '1'}
+            known = git(tree, 'ls-files', '-z', '--', *self.edits, **lit).stdout.split('\0')
+            git(tree, 'checkout', '-q', '--', *filter(None, known), **lit)
+            git(tree, 'clean', '-q', '-f', '-x', '--', *self.edits, **lit)
             left = git(tree, 'status', '--porcelain', '--ignored=matching', '-uall', '--',
-                       *self.edits, check=False)
-            if not left.returncode and not left.stdout:
+                       *self.edits, **lit)
+            if clean := not left.returncode and not left.stdout:
                 config.remove(tree + '.overlay')
+            return clean
 
 
 def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
@@ -406,7 +411,7 @@ def run(work: Work, target: config.Target, step: str, sha: str, series_dir: str,
     res = Result(out, {'target': target.name, 'kind': target.kind, 'step': step, 'sha': sha,
                        'inputs': inputs, 'key': config.key(inputs), 'complete': False})
     try:
-        if target.needs and not has_option(work.tree, sha, target.needs) and target.expected:
+        if target.needs and target.needs not in options(work.tree, sha) and target.expected:
             res.save(na=f'no config {target.needs}', complete=True)
             return res.data
         checkout(work, sha, tests=not target.upstream)
@@ -584,7 +589,7 @@ def build_only(work: Work, target: config.Target, res: Result, out: str, series_
         marker = re.search(rf'^# needs {target.needs}:$', text, re.M)
         if not marker:
             raise HarnessError(f'{configs[0]} has no "# needs {target.needs}:" section')
-        section = 'used' if has_option(work.tree, res.data['sha'], target.needs) else 'left out'
+        section = 'used' if target.needs in options(work.tree, res.data['sha']) else 'left out'
         if section == 'left out':
             configs[0] = os.path.join(out, 'kunitconfig')
             config.write(configs[0], text[:marker.start()])

@@ -173,9 +173,8 @@ def tinyconfig(work: run.Work, arch: str, bdir: str, log: str, on: List[str],
         if run.command(argv, log, work.tree, env, append=i > 0):
             raise run.HarnessError(f'{argv[-1]} failed; log: {log}')
     kconfig = config.read(f'{bdir}/.config').splitlines()
-    missing = [f'CONFIG_{o}=y' for o in on if f'CONFIG_{o}=y' not in kconfig] + \
-        [f'CONFIG_{o}=n' for o in off if f'# CONFIG_{o} is not set' not in kconfig]
-    if missing:
+    if missing := [f'CONFIG_{o}=y' for o in on if f'CONFIG_{o}=y' not in kconfig] + \
+            [f'CONFIG_{o}=n' for o in off if f'# CONFIG_{o} is not set' not in kconfig]:
         return missing
     if 'CONFIG_KUNIT=y' in kconfig:
         raise run.HarnessError('KUnit is on: sizes are measured without test suites')

@@ -77,7 +77,9 @@ class MutantsTest(unittest.TestCase):
 
     def test_plan(self):
         # The deadline option exists from step 2 on.
-        has = lambda tree, sha, sym: sha in (STEPS[2][1], STEPS[3][1])  # noqa: E731
+        # Every tiny cell's option exists at the last two steps only.
+        has = lambda tree, sha: {t.needs for t in (NODL, NORT)} if sha in (  # noqa: E731
+            STEPS[2][1], STEPS[3][1]) else set()
         cases = [
             ('every cell, first and last', '# file: f\n# step: 01\n', False,
              [('arm-up', '01-s'), ('arm-up', '03-s'), ('arm-smp', '01-s'), ('arm-smp', '03-s')]),
@@ -93,7 +95,7 @@ class MutantsTest(unittest.TestCase):
         ]
         work = run.Work('pkg', '/nonexistent', '/nonexistent')
         for what, head, last_only, want in cases:
-            with self.subTest(what), mock.patch.object(run, 'has_option', has):
+            with self.subTest(what), mock.patch.object(run, 'options', has):
                 got = mutants.plan(work, [self.mutant(head)], [UP, SMP, NODL, NORT], STEPS,
                                    last_only)
                 self.assertEqual([(t.name, s) for _, t, s, _ in got], want)

@@ -375,12 +375,11 @@ class PeerTest(unittest.TestCase):
         config.write(os.path.join(tmp.name, 'peer', '01-x', 'result.json'), json.dumps(
             {'key': config.key(peer.inputs(sha)), 'complete': True, 'qemu_rc': 0, 'peer': lines,
              'expected': 'rt-dl'}))
-        with mock.patch.object(run, 'has_option', lambda _t, _s, symbol: symbol ==
-                               'SCHED_CLASS_DL'):
+        with mock.patch.object(run, 'options', return_value={'SCHED_CLASS_DL'}):
             self.assertEqual(peer.judge(work, '01-x', sha)[:1], [
                 "differs from peer/rt.expected: -'peer: priority range SCHED_DEADLINE: min -22 "
                 "max -22' +'peer: priority range SCHED_DEADLINE: min 0 max 0'"])
-        with mock.patch.object(run, 'has_option', return_value=False):
+        with mock.patch.object(run, 'options', return_value=set()):
             self.assertEqual(peer.judge(work, '01-x', sha), [])
 
     def test_every_peer_file_counts(self):
@@ -462,7 +461,8 @@ class OverlayTest(unittest.TestCase):
                 overlay.apply(self.tree)
                 lock = os.path.join(self.tree, '.git', 'index.lock')  # a killed git's
                 config.write(lock, '')
-                with mock.patch('builtins.print'):
+                with mock.patch('builtins.print'), self.assertRaisesRegex(
+                        run.HarnessError, f'{overlay.name} is still on .*git status'):
                     run.take_off(work)
                 self.assertTrue(os.path.exists(note), 'the note went, the overlay stayed')
                 os.remove(lock)
@@ -473,18 +473,27 @@ class OverlayTest(unittest.TestCase):
                 self.assertEqual(sorted(os.listdir(self.tmp.name)), ['linux', 'm.sed'])
                 self.assertEqual(run.git(self.tree, *status).stdout, '')
                 run.checkout(work, sha, tests=False)
-        # A note that outlived its overlay takes nothing else off; a change not the harness's
-        # stops the run.
-        config.write(note, json.dumps(['m.sed', ['kernel/sched/core.c']]))
+        # A note that outlived its overlay takes nothing else off, its paths read literally; a
+        # change not the harness's stops the run.
         config.write(os.path.join(self.tree, 'kernel/sched/build_policy.c'), '/* mine */\n')
-        with mock.patch('builtins.print'):
-            run.take_off(work)
-        self.assertEqual(run.git(self.tree, *status).stdout, ' M kernel/sched/build_policy.c\n')
+        for paths in (['kernel/sched/core.c'], ['kernel/sched/*.c'], [':(glob)**']):
+            config.write(note, json.dumps(['m.sed', paths]))
+            with mock.patch('builtins.print'):
+                run.take_off(work)
+            self.assertEqual(run.git(self.tree, *status).stdout,
+                             ' M kernel/sched/build_policy.c\n', paths)
         with self.assertRaisesRegex(run.HarnessError, 'has local changes'):
             run.checkout(work, sha, tests=False)
-        config.write(note, '')
-        with self.assertRaisesRegex(run.HarnessError, r'linux.overlay: unreadable .*delete it'):
-            run.take_off(work)
+        for text in ('', 'null', '["m.sed", []]', '["m.sed", [""]]', '["m.sed", "ab"]'):
+            config.write(note, text)
+            with self.subTest(text), self.assertRaisesRegex(
+                    run.HarnessError, r'linux.overlay: unreadable .*delete it'):
+                run.take_off(work)
+        # A note whose tree is gone (deleted, moved aside) goes, and nothing else happens.
+        config.write(note, json.dumps(['m.sed', ['kernel/sched/core.c']]))
+        os.rename(self.tree, self.tree + '.old')
+        run.take_off(work)
+        self.assertFalse(os.path.exists(note))
 
     def test_signals_wait(self):
         got = []

@@ -65,14 +65,17 @@ class SizesTest(unittest.TestCase):
             with open(os.path.join(self.tree, 'kernel', 'sched', name), 'w',
                       encoding='utf-8') as f:
                 f.write(text)
-        with open(os.path.join(bdir, 'kernel', 'sched', '.build_policy.o.cmd'), 'w',
-                  encoding='utf-8') as f:
-            f.write('cmd_kernel/sched/build_policy.o := gcc -Wp,-MMD,kernel/sched/'
-                    '.build_policy.o.d -O2 -DNAME=\'"a b"\' -c -o kernel/sched/build_policy.o '
-                    f'{self.tree}/kernel/sched/build_policy.c\n\n'
-                    'deps_kernel/sched/build_policy.o := \\\n')
-        # 1344 chars; 3 longs and a char, padded to a multiple of 8: 32.
-        self.assertEqual(sizes.struct_sizes(bdir, self.tree), {'task_struct': 1344, 'rq': 32})
+        for prefix in ('cmd_', 'savedcmd_'):  # 6.1's; 6.3's
+            with self.subTest(prefix), open(os.path.join(
+                    bdir, 'kernel', 'sched', '.build_policy.o.cmd'), 'w', encoding='utf-8') as f:
+                f.write(f'{prefix}kernel/sched/build_policy.o := gcc -Wp,-MMD,kernel/sched/'
+                        '.build_policy.o.d -O2 -DNAME=\'"a b"\' -c -o kernel/sched/'
+                        f'build_policy.o {self.tree}/kernel/sched/build_policy.c\n\n'
+                        'deps_kernel/sched/build_policy.o := \\\n')
+                f.flush()
+                # 1344 chars; 3 longs and a char, padded to a multiple of 8: 32.
+                self.assertEqual(sizes.struct_sizes(bdir, self.tree),
+                                 {'task_struct': 1344, 'rq': 32})
 
     def test_changes_against_the_baseline(self):
         # Pitre's 2017 figures: dec 32155 -> 24108 is -8047, -25.0%.
