@@ -174,8 +174,7 @@ def every_mutant(args, work: run.Work, targets, steps, kp):
     unless judging: ([its report section], whether the harness failed)."""
     title = 'Mutants (every one at its first step and its last; mutants/summary.md)'
     try:
-        paths = mutants.folders(args.mutants)
-        if not paths:
+        if not (paths := mutants.folders(args.mutants)):
             return [(title, [], [f'mutants: none in {args.mutants}'])], False
         rc, head, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=False), work,
                                     targets, steps, kp, args.command == 'run')

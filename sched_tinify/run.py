@@ -168,14 +168,15 @@ def git(tree: str, *argv: str, check: bool = True, **env: str) -> subprocess.Com
 def take_off(work: Work) -> None:
     """Take off the overlay a run killed outright left on the tree, by its note (apply())."""
     note = work.tree + '.overlay'
-    if os.path.exists(note) and not os.path.isdir(os.path.join(work.tree, '.git')):
+    if os.path.exists(note) and not os.path.isdir(work.tree):
         config.remove(note)  # its tree is gone (deleted, or moved aside by tree.unpack())
     elif os.path.exists(note):
         try:
             name, paths = json.loads(config.read(note))
-            if not (isinstance(paths, list) and paths and all(
-                    isinstance(p, str) and p for p in paths)):
-                raise ValueError(f'paths {paths!r}')
+            if not (isinstance(name, str) and isinstance(paths, list) and paths and all(
+                    isinstance(p, str) and os.path.normpath(p) == p and not p.startswith(('.', '/'))
+                    and not os.path.isdir(os.path.join(work.tree, p)) for p in paths)):
+                raise ValueError(f'not a name and files of the tree: {name!r}, {paths!r}')
         except (ValueError, TypeError) as e:
             raise HarnessError(f'{note}: unreadable ({e}); check the tree, then delete it') from e
         print(f'taking off {name}, which a killed run left on the tree', flush=True)

@@ -76,7 +76,6 @@ class MutantsTest(unittest.TestCase):
             self.mutant('# file: x\n')
 
     def test_plan(self):
-        # The deadline option exists from step 2 on.
         # Every tiny cell's option exists at the last two steps only.
         has = lambda tree, sha: {t.needs for t in (NODL, NORT)} if sha in (  # noqa: E731
             STEPS[2][1], STEPS[3][1]) else set()

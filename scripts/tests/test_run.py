@@ -418,7 +418,8 @@ class OverlayTest(unittest.TestCase):
         os.makedirs(os.path.join(self.tree, 'kernel', 'sched'))
         # Debian's .gitignore ignores every new file (linux-source-6.1).
         for name, text in (('kernel/sched/core.c', 'int a = 1;\n'), ('.gitignore', '/*\n'),
-                           ('kernel/sched/build_policy.c', '/* policy */\n')):
+                           ('kernel/sched/build_policy.c', '/* policy */\n'),
+                           ('kernel/sched/a b.c', 'int a = 1;\n')):
             with open(os.path.join(self.tree, name), 'w', encoding='utf-8') as f:
                 f.write(text)
         for argv in (['init', '-q'], ['add', '-A', '-f'], ['-c', 'user.name=t', '-c',
@@ -456,7 +457,8 @@ class OverlayTest(unittest.TestCase):
         work = run.Work('', self.tmp.name, os.path.join(self.tmp.name, 'results'))
         sha, note = run.git(self.tree, 'rev-parse', 'HEAD').stdout.strip(), self.tree + '.overlay'
         status = ['status', '--porcelain', '--ignored=matching', '--untracked-files=all']
-        for overlay in (run.Overlay.mutant(sed, 'kernel/sched/core.c'), run.Overlay.planted()):
+        for overlay in (run.Overlay.mutant(sed, 'kernel/sched/core.c'), run.Overlay.planted(),
+                        run.Overlay.mutant(sed, 'kernel/sched/a b.c')):
             with self.subTest(overlay.name):
                 overlay.apply(self.tree)
                 lock = os.path.join(self.tree, '.git', 'index.lock')  # a killed git's
@@ -476,19 +478,24 @@ class OverlayTest(unittest.TestCase):
         # A note that outlived its overlay takes nothing else off, its paths read literally; a
         # change not the harness's stops the run.
         config.write(os.path.join(self.tree, 'kernel/sched/build_policy.c'), '/* mine */\n')
+        config.write(os.path.join(self.tree, 'kernel/sched/mine.c'), '/* mine */\n')
+        mine = ' M kernel/sched/build_policy.c\n!! kernel/sched/mine.c\n'
         for paths in (['kernel/sched/core.c'], ['kernel/sched/*.c'], [':(glob)**']):
             config.write(note, json.dumps(['m.sed', paths]))
             with mock.patch('builtins.print'):
                 run.take_off(work)
-            self.assertEqual(run.git(self.tree, *status).stdout,
-                             ' M kernel/sched/build_policy.c\n', paths)
+            self.assertEqual(run.git(self.tree, *status).stdout, mine, paths)
         with self.assertRaisesRegex(run.HarnessError, 'has local changes'):
             run.checkout(work, sha, tests=False)
-        for text in ('', 'null', '["m.sed", []]', '["m.sed", [""]]', '["m.sed", "ab"]'):
+        for text in ('', 'null', '["m.sed", []]', '["m.sed", [""]]', '["m.sed", "ab"]',
+                     '[null, ["kernel/sched/core.c"]]', '["m.sed", ["."]]', '["m.sed", ["kernel"]]',
+                     '["m.sed", ["kernel/sched/"]]', '["m.sed", ["kernel/sched"]]',
+                     f'["m.sed", ["{self.tree}"]]', '["m.sed", ["../x"]]', '["m.sed", [".git/x"]]'):
             config.write(note, text)
             with self.subTest(text), self.assertRaisesRegex(
                     run.HarnessError, r'linux.overlay: unreadable .*delete it'):
                 run.take_off(work)
+            self.assertEqual(run.git(self.tree, *status).stdout, mine, text)
         # A note whose tree is gone (deleted, moved aside) goes, and nothing else happens.
         config.write(note, json.dumps(['m.sed', ['kernel/sched/core.c']]))
         os.rename(self.tree, self.tree + '.old')
