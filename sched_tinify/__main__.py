@@ -143,7 +143,7 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True, tried=N
     todo = mutants.plan(work, mutants.expand(args.paths), targets, steps, args.last_only)
     if not todo:
         raise config.ConfigError('no mutant applies to the targets asked for')
-    env = dict(os.environ, KUNIT_TIMEOUT=os.environ.get('KUNIT_TIMEOUT', '60'))
+    env = mutants.env()
     rows, base, tried = [], config.read_steps(work.steps_file)[0], set() if tried is None else tried
     for i, (m, t, step, sha) in enumerate(todo, 1):
         tag = f'[{i}/{len(todo)}] {m.name} {t.name} {step[:2]}'
@@ -243,11 +243,13 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
           f'(at {round(time.time() - start)} s)', flush=True)
     deadline = args.budget * 60 - JUDGE
     names = [s for s, _ in steps]
-    folder, count = args.mutants, budget.count_mutants(targets, args.mutants)
+    folder, (count, todo) = args.mutants, budget.count_mutants(work, targets, steps, args.mutants)
     found = budget.items(targets, names, budget.option_steps(work, targets, steps),
                          args.repeat, count)
-    costs = budget.Costs(targets, budget.measured(work, targets, names),
-                         budget.Rebuilt(work, steps), budget.cells_boots(targets), count)
+    by, sha = {t.name: t for t in targets}, dict(steps)
+    costs = budget.Costs(targets, budget.measured(work, targets, names), budget.Rebuilt(
+        work, steps), budget.cells_boots(targets), todo, lambda n, s, sched: run.kept(
+            work, by[n], s, sha[s], sched_only=sched))
     plan: Dict[str, List[str]] = {}
     left, red, broken, repeat, ran, tried = [], [], [], 0, set(), set()
     for item in found:
@@ -428,9 +430,6 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
             section(f'Debug cell {t.name}: planted bugs', [line], problems)
     for title, lines, problems in extra:
         section(title, lines, problems)
-    for row in data['grid'].values():
-        for e in row.values():
-            e['results'] = {p: list(r) for p, r in e['results'].items()}
     config.write(os.path.join(work.results, 'report.json'),
                  json.dumps(data, indent=1, sort_keys=True))
     render.write(data, work.results)
@@ -532,8 +531,7 @@ def main(argv: List[str]) -> int:
             return 0
         every = config.read_steps(work.steps_file)
         wanted = [s for s in args.steps.split(',') if s]
-        unknown = [s for s in wanted if s not in dict(every)]
-        if unknown:
+        if unknown := [s for s in wanted if s not in dict(every)]:
             raise config.ConfigError(f'no step(s) {", ".join(unknown)} in {work.steps_file}')
         steps = [(s, sha) for s, sha in every if not wanted or s in wanted]
         plan = json.loads(config.read(args.plan)) if args.plan else None

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """The test command's deadline (docs/budget.rst): items() in the order of what each proves per
-minute; Costs estimates each as the run goes (a target step: STEP plus the folder's full build
-times the share of its objects the step rebuilds, Rebuilt; a full build: the longest measured, else
-COLD times the machine's speed, SLOW before any was measured).
+minute; Costs estimates each as the run goes (a target step: KEPT with a fresh result, else
+STEP plus the folder's full build times the share of its objects the step rebuilds, Rebuilt; a
+full build: the longest measured, else COLD times the machine's speed, SLOW before any was
+measured).
 """
 
+import contextlib
 import glob
 import os
 from dataclasses import dataclass, field
@@ -15,7 +17,7 @@ from . import config, run
 # Seconds. Measured on 2026-12-03: 10-42 s a cell step, 14-22 s a
 # build-only step, 15-20 s a cold kernel/sched/-only build, 19 mutants in
 # 493 s from a cold ccache; these are about 1.5 to 2 times that.
-STEP, SCHED_ONLY, MUTANT, REPEAT_BOOT = 45, 45, 60, 8
+STEP, SCHED_ONLY, MUTANT, REPEAT_BOOT, KEPT = 45, 45, 60, 8, 2
 # A cold full build on a fresh 2-core machine, rounded up (measured: x86_64
 # 649-792 s, tiny 517 s; arm 323-439 s, tiny 441 s).
 COLD = {'x86_64': 800, 'arm': 450}
@@ -45,11 +47,9 @@ def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[st
     """Every item, in the order they run. @has: the steps at which each
     tiny cell's option exists; @mutants: how many each mutant run has."""
     base, last = steps[0], steps[-1]
-    kinds: Dict[str, List[str]] = {}
-    for t in targets:
-        kinds.setdefault(t.kind, []).append(t.name)
-    cells, tiny = kinds.get('cell', []), kinds.get('tiny', [])
-    builds, debug = kinds.get('build', []), [t for t in targets if t.kind == 'debug']
+    cells, tiny, builds = ([t.name for t in targets if t.kind == k] for k in ('cell', 'tiny',
+                                                                                'build'))
+    debug = [t for t in targets if t.kind == 'debug']
     first = [c for c in FIRST if c in cells]
     whole = [(c, last) for c in cells]
     out = [Item(f'{c} at the baseline and the last step', {c: [base, last]}) for c in first]
@@ -101,15 +101,18 @@ class Costs:
     """What items cost on this machine, as far as it has been measured.
 
     full: measured full builds by target; frac(name, a, b): the share of a folder's objects going
-    from step a (None: its first build in this run) to step b rebuilds."""
+    from step a (None: its first build in this run) to step b rebuilds; mutants: runs by item;
+    kept(name, step, sched_only): whether that target step has a fresh result (KEPT to judge)."""
 
     def __init__(self, targets: List[config.Target], full: Dict[str, int],
                  frac: Callable[[str, Optional[str], str], float], boots: int = 0,
-                 mutants: Optional[Dict[str, int]] = None):
+                 mutants: Optional[Dict[str, int]] = None,
+                 kept: Callable[[str, str, bool], bool] = lambda name, step, sched_only: False):
         self.target = {t.name: t for t in targets}
-        self.measured, self.frac, self.boots = full, frac, boots
-        self.mutants = mutants or {}
+        self.measured, self.frac, self.boots, self.kept, self.mutants = \
+            full, frac, boots, kept, mutants or {}
         self.at: Dict[str, str] = {}
+        self.builds: Dict[str, List[str]] = {}
 
     @property
     def speed(self) -> float:
@@ -124,15 +127,16 @@ class Costs:
         return round(COLD[t.arch] * self.speed * (DEBUG_FACTOR if t.kind == 'debug' else 1))
 
     def __call__(self, item: Item, steps: List[str]) -> int:
-        cost = 0
-        for name, todo in item.work.items():
-            if item.sched_only:
-                cost += SCHED_ONLY * len(todo)
-                continue
+        """What @item costs; the target steps it builds (those with no fresh result) are kept for
+        ran(), which follows the item's run."""
+        cost, self.builds = 0, {n: [s for s in sorted(todo, key=steps.index) if not self.kept(
+            n, s, item.sched_only)] for n, todo in item.work.items()}
+        for name, todo in self.builds.items():
+            cost += KEPT * (len(item.work[name]) - len(todo))
             at = self.at.get(name)
-            for s in sorted(todo, key=steps.index):
-                cost += STEP + round(self.full(name) * (1.0 if at is None else
-                                                        self.frac(name, at, s)))
+            for s in todo:
+                cost += SCHED_ONLY if item.sched_only else STEP + round(self.full(name) * (
+                    1.0 if at is None else self.frac(name, at, s)))
                 at = s
         cost += item.repeat * self.boots * REPEAT_BOOT
         cost += self.mutants.get(item.mutants, 0) * MUTANT
@@ -141,10 +145,10 @@ class Costs:
         return round(cost)
 
     def ran(self, item: Item, steps: List[str], full: Dict[str, int]) -> None:
-        """The folders hold the last step of what @item built; @full: measured()."""
+        """The folders hold the last step @item built; @full: measured()."""
         self.measured = full
-        for name, todo in item.work.items():
-            if not item.sched_only:
+        for name, todo in self.builds.items():
+            if todo and not item.sched_only:
                 self.at[name] = max(todo, key=steps.index)
 
 
@@ -180,9 +184,7 @@ class Rebuilt:
         if a is None:
             return 1.0
         if not self.uses.get(name):  # an empty folder may have been built since
-            every: Set[str] = set()
-            for x, y in zip(self.order, self.order[1:]):
-                every |= self.diff(x, y)
+            every = set().union(*(self.diff(x, y) for x, y in zip(self.order, self.order[1:])))
             folder = os.path.join(self.work.work, self.work.pkg, 'build', name)
             self.uses[name] = object_uses(folder, self.work.tree, every)
         objects = self.uses[name]
@@ -193,30 +195,31 @@ class Rebuilt:
 
 
 def measured(work: run.Work, targets: List[config.Target], steps: List[str]) -> Dict[str, int]:
-    """The longest build of each target's results (the first one in a fresh folder)."""
-    out = {}
-    for t in targets:
-        # A kernel/sched/-only build is no measure of a whole one.
-        found = [r['build']['seconds'] for r in (run.load(work, s, t.name) for s in steps)
-                 if r and r.get('build') and r['inputs'].get('scope') != 'kernel/sched']
-        if found:
-            out[t.name] = max(found)
-    return out
+    """The longest build of each target's results (the first one in a fresh folder); a
+    kernel/sched/-only build is no measure of a whole one."""
+    return {t.name: max(found) for t in targets if (found := [
+        r['build']['seconds'] for r in (run.load(work, s, t.name) for s in steps)
+        if r and r.get('build') and r['inputs'].get('scope') != 'kernel/sched'])}
 
 
-def count_mutants(targets: List[config.Target], folder: str) -> Dict[str, int]:
-    """The runs of each mutants' item (mutants.runs_in(), at the last step): the subset and every
-    mutant in the cells, those of each tiny cell."""
+def count_mutants(work: run.Work, targets: List[config.Target], steps: List[Tuple[str, str]],
+                  folder: str) -> Tuple[Dict[str, int], Dict[str, int]]:
+    """The runs of each mutants' item (mutants.runs_in(), at the last step), and those with no
+    fresh result: the subset and every mutant in the cells, those of each tiny cell."""
     from . import mutants  # pylint: disable=import-outside-toplevel
-    dirs = mutants.folders(folder)
-    every = mutants.expand(dirs) if dirs else []
-    subset = os.path.join(folder, 'ci-subset')
-    some = mutants.expand([subset]) if os.path.exists(subset) else []
+    every, subset = mutants.folders(folder), os.path.join(folder, 'ci-subset')
     cells = [t for t in targets if t.kind == 'cell']
-    return {'subset': sum(mutants.runs_in(m, t) for m in some for t in cells),
-            'all': sum(mutants.runs_in(m, t) for m in every for t in cells),
-            **{t.name: sum(mutants.runs_in(m, t) for m in every) for t in targets
-               if t.kind == 'tiny'}}
+    runs, todo = {}, {}
+    for k, (paths, which) in {'subset': ([subset] * os.path.exists(subset), cells),
+                              'all': (every, cells), **{t.name: (every, [t]) for t in targets
+                                                        if t.kind == 'tiny'}}.items():
+        found = mutants.expand(paths)
+        runs[k] = todo[k] = sum(mutants.runs_in(m, t) for m in found for t in which)
+        with contextlib.suppress(config.ConfigError):  # else the item's run says why
+            todo[k] = sum(not run.kept(work.sub('mutants', m.name), t, s, sha, env=mutants.env(),
+                                       overlay=run.Overlay.mutant(m.path, m.file))
+                          for m, t, s, sha in mutants.plan(work, found, which, steps, True))
+    return runs, todo
 
 
 def option_steps(work: run.Work, targets: List[config.Target],

@@ -132,6 +132,11 @@ def verdict(m: Mutant, target: config.Target, e: dict) -> str:
     return 'invalid (red without a difference)' if judge.red(e) else 'survived'
 
 
+def env() -> Dict[str, str]:
+    """A mutant run's environment: a shorter time-out (a broken scheduler may hang the boot)."""
+    return dict(os.environ, KUNIT_TIMEOUT=os.environ.get('KUNIT_TIMEOUT', '60'))
+
+
 def inputs(m: Mutant, t: config.Target, sha: str, env: Dict[str, str]) -> Dict[str, str]:
     """A mutant run's inputs: its target's (with the mutant's time-out, @env), and the mutant."""
     return run.inputs_of(t, sha, env=env, overlay=run.Overlay.mutant(m.path, m.file))

@@ -269,18 +269,16 @@ def touched_files(series_dir: str) -> List[str]:
                    if line.startswith('diff --git a/')})
 
 
-def sizes(target: config.Target, bdir: str) -> Dict[str, List[int]]:
-    """text, data, bss, dec of vmlinux and kernel/sched/built-in.a."""
-    out = {}
-    for obj, total in (('vmlinux', []), ('kernel/sched/built-in.a', ['-t'])):
-        proc = subprocess.run([f'{target.cross_compile}size', *total, os.path.join(bdir, obj)],
-                              capture_output=True, text=True, check=False)
-        rows = [line.split() for line in proc.stdout.splitlines()[1:]]
-        rows = [r for r in rows if not total or '(TOTALS)' in r]
-        if proc.returncode or not rows:
-            raise HarnessError(f'size failed on {os.path.join(bdir, obj)}: {proc.stderr.strip()}')
-        out[obj] = [int(x) for x in rows[-1][:4]]
-    return out
+def size(cross: str, path: str) -> List[int]:
+    """text, data, bss, dec of an object, or the total of an archive's (the one size command)."""
+    archive = path.endswith('.a')
+    proc = subprocess.run([f'{cross}size', *['-t'] * archive, path], capture_output=True,
+                          text=True, check=False)
+    rows = [r for r in (line.split() for line in proc.stdout.splitlines()[1:])
+            if not archive or '(TOTALS)' in r]
+    if proc.returncode or not rows:
+        raise HarnessError(f'size failed on {path}: {proc.stderr.strip()}')
+    return [int(x) for x in rows[-1][:4]]
 
 
 class Result:
@@ -465,7 +463,8 @@ def build_and_boot(work: Work, target: config.Target, res: Result, out: str,
     res.save(build={'rc': rc, 'seconds': round(t1 - t0), 'cmd': build})
     if rc:
         return
-    res.save(sizes=sizes(target, bdir))
+    res.save(sizes={obj: size(target.cross_compile, os.path.join(bdir, obj))
+                    for obj in ('vmlinux', 'kernel/sched/built-in.a')})
     # What the folder holds now, for repeat(): the key of this build.
     config.write(os.path.join(bdir, 'sched-tinify.key'),
                  res.data['key'] if not overlay else 'overlay')

@@ -230,13 +230,8 @@ def measure(work: run.Work, arch: str, variant: str, on: List[str], off: List[st
     objects = ['vmlinux', 'kernel/sched/built-in.a'] + sorted(
         f'kernel/sched/{n}' for n in os.listdir(f'{bdir}/kernel/sched') if n.endswith('.o'))
     cross = config.arch(arch)['cross_compile']
-    with open(f'{out}/size', 'w', encoding='utf-8') as f:
-        for obj in objects:
-            argv = [f'{cross}size'] + (['-t'] if obj.endswith('.a') else []) + \
-                [f'{bdir}/{obj}']
-            rows = subprocess.run(argv, capture_output=True, text=True,
-                                  check=True).stdout.splitlines()
-            f.write(f'{obj} {" ".join(rows[-1].split()[:4])}\n')
+    config.write(f'{out}/size', ''.join(
+        f'{obj} {" ".join(map(str, run.size(cross, f"{bdir}/{obj}")))}\n' for obj in objects))
     config.write(f'{out}/structs',
                  ''.join(f'{k} {v}\n' for k, v in struct_sizes(bdir, work.tree).items()))
     boot(arch, bdir, f'{out}/boot.log', '64M')

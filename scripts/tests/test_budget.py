@@ -6,6 +6,7 @@ fake package."""
 import importlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -17,16 +18,17 @@ from tests import faketree
 from tests.test_run import FAKE, Package
 
 sys.path.insert(0, faketree.REPO)
-from sched_tinify import budget, config, run  # noqa: E402 pylint: disable=C0413
+from sched_tinify import budget, config, mutants, run  # noqa: E402 pylint: disable=C0413
 
 STEPS = ['00-baseline', '01-a', '02-b', '03-c']
 ALL = config.targets(config.load())
 
 
-def costs(full=None, frac=None):
+def costs(full=None, frac=None, kept=()):
     return budget.Costs(ALL, full or {}, frac or (
         lambda name, a, b: {('00-baseline', '01-a'): 0.0, ('01-a', '02-b'): 0.0}.get(
-            (a, b), 1.0)), budget.cells_boots(ALL), {'subset': 10, 'arm-nosys': 5})
+            (a, b), 1.0)), budget.cells_boots(ALL), {'subset': 10, 'arm-nosys': 5},
+        lambda name, step, sched_only: (name, step, sched_only) in kept)
 
 
 def found(repeat=5):
@@ -67,6 +69,24 @@ class CostTest(unittest.TestCase):
         self.assertEqual(c(budget.Item('z', {'x86_64-up': ['00-baseline']}, sched_only=True),
                            STEPS), budget.SCHED_ONLY)
 
+    def test_fresh_results_cost_their_judging(self):
+        """A step with a fresh result is not built: it costs KEPT, and the folder stays where it
+        was (a kernel/sched/-only result is fresh for a sched_only item only)."""
+        step, x = budget.STEP, 'x86_64-up'
+        c = costs(full={x: 300}, kept={(x, '00-baseline', False), (x, '01-a', False),
+                                       (x, '02-b', True)})
+        item = budget.Item('x', {x: STEPS[:3]})
+        self.assertEqual(c(item, STEPS), 2 * budget.KEPT + step + 300)
+        c.ran(item, STEPS, {x: 300})
+        # 02-b was built first; 01-a to 02-b would rebuild nothing, 02-b to 03-c all.
+        self.assertEqual(c(budget.Item('y', {x: ['03-c']}), STEPS), step + 300)
+        self.assertEqual(c(budget.Item('z', {x: STEPS[:3]}, sched_only=True), STEPS),
+                         2 * budget.SCHED_ONLY + budget.KEPT)
+        # An item all kept leaves the folder at 02-b (01-a to 02-b would rebuild nothing).
+        c(w := budget.Item('w', {x: STEPS[:2]}), STEPS)
+        c.ran(w, STEPS, {x: 300})
+        self.assertEqual(c(budget.Item('v', {x: ['02-b']}), STEPS), step + 300)
+
     def test_other_items(self):
         c = costs(full={'arm-up': 200})
         self.assertEqual(c(budget.Item('r', repeat=5), STEPS),
@@ -83,13 +103,31 @@ class CountTest(unittest.TestCase):
                                ('03-c', '# tiny: SCHED_CLASS_DL'), ('04-d', '')):
                 config.write(os.path.join(tmp, 's', f'{name}.sed'),
                              f'# file: kernel/sched/core.c\n# step: 00\n{head}\ns/a/b/\n')
-            got = budget.count_mutants(ALL, tmp)
+            # Hidden: not a folder of mutants.
+            work = run.Work('pkg', os.path.join(tmp, '.w'), os.path.join(tmp, '.results'))
+            steps = [(s, s[:2] * 20) for s in STEPS]
+            by = {t.name: t for t in ALL}
+            with mock.patch.object(run, 'options', return_value={'SCHED_CLASS_RT',
+                                                                 'SCHED_CLASS_DL'}):
+                # Fresh: two runs with their own key; stale: one with another's.
+                for m, t, key in (('01-a', 'arm-nort', 'arm-nort'), ('04-d', 'arm-up', 'arm-up'),
+                                  ('04-d', 'arm-smp', 'arm-up')):
+                    inputs = run.inputs_of(by[key], '03' * 20, env=mutants.env(),
+                                           overlay=run.Overlay.mutant(os.path.realpath(
+                                               os.path.join(tmp, 's', f'{m}.sed')),
+                                               'kernel/sched/core.c'))
+                    config.write(os.path.join(work.sub('mutants', f's/{m}').out(STEPS[-1], t),
+                                              'result.json'),
+                                 json.dumps({'complete': True, 'key': config.key(inputs)}))
+                got, todo = budget.count_mutants(work, ALL, steps, tmp)
+                tiny = [t for t in ALL if t.kind == 'tiny']
+                none = budget.count_mutants(work, tiny, steps, tmp)[0]['all']
             # Runs: the two cells' mutants in each of the four cells.
             self.assertEqual((got['arm-nort'], got['x86_64-nort'], got['arm-tiny'], got['all']),
                              (2, 1, 1, 8))
+            self.assertEqual((todo['arm-nort'], todo['x86_64-nort'], todo['all']), (1, 1, 7))
             # No cell, no cells' mutants item.
-            tiny = [t for t in ALL if t.kind == 'tiny']
-            self.assertEqual(budget.count_mutants(tiny, tmp)['all'], 0)
+            self.assertEqual(none, 0)
 
 
 class ItemsTest(unittest.TestCase):
@@ -239,7 +277,7 @@ class DeadlineTest(unittest.TestCase):
                              mutants='/none')
             shutil.rmtree(work.results, ignore_errors=True)
             with self.subTest(cut=cut, stop=stop), \
-                    mock.patch.object(budget, 'count_mutants', return_value={}), \
+                    mock.patch.object(budget, 'count_mutants', return_value=({}, {})), \
                     mock.patch.object(budget, 'option_steps', return_value={}), \
                     mock.patch.object(budget, 'items', return_value=[first, second]), \
                     mock.patch.object(budget, 'measured', return_value={}), \
@@ -281,7 +319,7 @@ class DeadlineTest(unittest.TestCase):
         plans = []
         args = mock.Mock(no_checks=True, no_matrix=False, repeat=5, budget=60, start=0,
                          mutants='/none')
-        with mock.patch.object(budget, 'count_mutants', return_value={}), \
+        with mock.patch.object(budget, 'count_mutants', return_value=({}, {})), \
                 mock.patch.object(budget, 'option_steps', return_value={}), \
                 mock.patch.object(budget, 'items', return_value=[
                     budget.Item('cells', {cell: [STEPS[0], STEPS[-1]]}),
@@ -337,6 +375,22 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn('== x86_64-smp at the baseline and the last step', proc.stdout)
         self.assertIn('verdict: GREEN: 1 target step(s) judged', proc.stdout)
+
+    def test_fresh_results_cost_seconds(self):
+        """A second run estimates what the first left fresh at what judging it costs."""
+        sed = '# file: kernel/sched/core.c\n# step: 00\ns/the report/a report/\n'
+        for first in (True, False):
+            proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60', mutants=sed)
+            out = proc.stdout + proc.stderr
+            # The fake kunit.py passes whatever the mutant does: it survives.
+            self.assertIn('suite/01-m x86_64-smp 00: survived', out)
+            self.assertEqual(proc.returncode, 1, out)
+            cell, mutant = (int(re.search(rf'== {x}.* \(estimated at (\d+) s', out)[1]) for x in
+                            ('x86_64-smp at the baseline', 'every mutant'))
+            # First a cold build of the baseline, then judging it twice (00 is the last step).
+            self.assertEqual((cell > 2 * budget.STEP, mutant), (True, budget.MUTANT) if first
+                             else (False, 0), out)
+            self.assertEqual(cell, cell if first else 2 * budget.KEPT, out)
 
     def test_a_failed_item_makes_the_report_red(self):
         """An item that fails outside the grid (here a mutant the harness
