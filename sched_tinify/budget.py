@@ -112,7 +112,7 @@ class Costs:
         self.measured, self.frac, self.boots, self.kept, self.mutants = \
             full, frac, boots, kept, mutants or {}
         self.at: Dict[str, str] = {}
-        self.builds: Dict[str, List[str]] = {}
+        self.builds: Dict[str, Dict[str, List[str]]] = {}
 
     @property
     def speed(self) -> float:
@@ -128,10 +128,11 @@ class Costs:
 
     def __call__(self, item: Item, steps: List[str]) -> int:
         """What @item costs; the target steps it builds (those with no fresh result) are kept for
-        ran(), which follows the item's run."""
-        cost, self.builds = 0, {n: [s for s in sorted(todo, key=steps.index) if not self.kept(
-            n, s, item.sched_only)] for n, todo in item.work.items()}
-        for name, todo in self.builds.items():
+        ran(), after the item's run."""
+        cost, self.builds[item.name] = 0, {n: [s for s in sorted(todo, key=steps.index) if not
+                                               self.kept(n, s, item.sched_only)]
+                                           for n, todo in item.work.items()}
+        for name, todo in self.builds[item.name].items():
             cost += KEPT * (len(item.work[name]) - len(todo))
             at = self.at.get(name)
             for s in todo:
@@ -147,7 +148,7 @@ class Costs:
     def ran(self, item: Item, steps: List[str], full: Dict[str, int]) -> None:
         """The folders hold the last step @item built; @full: measured()."""
         self.measured = full
-        for name, todo in self.builds.items():
+        for name, todo in self.builds.get(item.name, {}).items():
             if todo and not item.sched_only:
                 self.at[name] = max(todo, key=steps.index)
 

@@ -5,8 +5,9 @@ against its schema, and the workflow parsed, not searched as text.
 The workflow (.github/workflows/kunit-matrix.yml) must run, in the run: commands of its steps (a
 comment does not count), what the local scripts run: the static part of the test command, one job
 per cell of ci/matrix.json, the build-only configurations without a cell, the upstream-form tests
-and the peer check, the tiny cells, the repeats, the debug cells and the mutants (a job per target and suite of
-mutants, so that each fits its timeout); put reports into the job summary; upload the JUnit files.
+and the peer check, the tiny cells, the repeats, the debug cells and the mutants (a job per target
+and suite of mutants, so that each fits its timeout); put reports into the job summary; upload the
+JUnit files.
 Every job has a timeout; a job that restores the ccache saves it whatever the verdict (but the
 mutants jobs, which take their target's); runs start only for the paths results depend on, and a
 newer run of a branch cancels the older one.

@@ -103,11 +103,7 @@ def splats(lines: Iterable[str]) -> List[str]:
 
 def booted_cpus(lines: Iterable[str]) -> int:
     """The CPUs a console log says the kernel brought up (1 when it says nothing: a UP kernel)."""
-    for line in lines:
-        m = BROUGHT_UP.search(line)
-        if m:
-            return int(m.group(1))
-    return 1
+    return next((int(m.group(1)) for line in lines if (m := BROUGHT_UP.search(line))), 1)
 
 
 def kmemleak_leaks(lines: List[str]) -> List[Tuple[str, str, str]]:

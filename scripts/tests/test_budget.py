@@ -77,7 +77,9 @@ class CostTest(unittest.TestCase):
                                        (x, '02-b', True)})
         item = budget.Item('x', {x: STEPS[:3]})
         self.assertEqual(c(item, STEPS), 2 * budget.KEPT + step + 300)
+        c(budget.Item('other', {x: ['03-c']}), STEPS)  # estimated, not run: it moves nothing
         c.ran(item, STEPS, {x: 300})
+        self.assertEqual(c.at, {x: '02-b'})
         # 02-b was built first; 01-a to 02-b would rebuild nothing, 02-b to 03-c all.
         self.assertEqual(c(budget.Item('y', {x: ['03-c']}), STEPS), step + 300)
         self.assertEqual(c(budget.Item('z', {x: STEPS[:3]}, sched_only=True), STEPS),
@@ -334,6 +336,41 @@ class DeadlineTest(unittest.TestCase):
             self.assertEqual(main.cmd_test(args, work, ALL, steps, None), 0)
         self.assertEqual(plans, [{cell: [STEPS[0], STEPS[-1]]}])
         self.assertEqual(run.load(work, STEPS[-1], cell), {'key': 'k', 'complete': True})
+
+
+class FreshTest(unittest.TestCase):
+    def test_a_debug_cell_needs_its_planted_bugs_fresh(self):
+        """The test command's kept(): a debug cell's last step is built again, with the planted
+        bugs, unless that boot is fresh too; its other steps and a cell's need their own only."""
+        main = importlib.import_module('sched_tinify.__main__')
+        steps = [(s, s[:2] * 20) for s in STEPS]
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'))
+        args = mock.Mock(no_checks=True, no_matrix=False, repeat=0, budget=60, start=0,
+                         mutants='/none')
+        with mock.patch.object(budget, 'count_mutants', return_value=({}, {})), \
+                mock.patch.object(budget, 'option_steps', return_value={}), \
+                mock.patch.object(budget, 'items', return_value=[]), \
+                mock.patch.object(budget, 'measured', return_value={}), \
+                mock.patch.object(budget, 'Rebuilt'), \
+                mock.patch.object(budget, 'Costs') as costs, \
+                mock.patch.object(main, 'report', return_value=0), mock.patch('sys.stdout'):
+            main.cmd_test(args, work, ALL, steps, None)
+        kept = costs.call_args[0][5]
+        dbg, last = 'arm-up-sanitize', STEPS[-1]
+        for fresh, name, step, want in (
+                ({(dbg, last, False)}, dbg, last, False),  # no planted-bugs boot
+                ({(dbg, last, False), (dbg, last, True)}, dbg, last, True),
+                ({(dbg, STEPS[1], False)}, dbg, STEPS[1], True),
+                ({(dbg, last, True)}, dbg, last, False),  # its own result is not
+                ({('arm-up', last, False)}, 'arm-up', last, True)):
+            def is_kept(w, t, s, _sha, fresh=fresh, **how):
+                return (t.name, s, w.results.endswith(os.path.join('selfcheck', t.name)) and
+                        how.get('overlay') is not None) in fresh
+            with self.subTest(name=name, step=step, fresh=fresh), \
+                    mock.patch.object(run, 'kept', is_kept):
+                self.assertEqual(kept(name, step, False), want)
 
 
 @faketree.needs_tree
