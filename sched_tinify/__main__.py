@@ -338,7 +338,7 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
     last, sha = steps[-1]
     if last == config.read_steps(work.steps_file)[-1][0]:
         run_selfchecks(work, kp, targets, last, sha, args.reuse)
-    for step, sha in dict.fromkeys([steps[0], steps[-1]]) if args.peer else ():
+    for step, sha in args.peer_at:
         print(f'[peer] {step}: the requests of chrt in a tiny arm kernel: started', flush=True)
         peer.run_peer(work, step, sha)
         print(f'[peer] {step}: {"; ".join(peer.judge(work, step, sha)) or "GREEN"}', flush=True)
@@ -412,9 +412,9 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
             problems += [f'repeat {t.name}: {p}' for p in rep['problems']] or (
                 [f'repeat {t.name}: {rep["status"]}'] if rep['status'] != 'green' else [])
         section('Repeated boots', lines, problems)
-    if args.peer:
+    if args.peer_at:
         lines, problems = [], []
-        for step, step_sha in dict.fromkeys([steps[0], steps[-1]]):
+        for step, step_sha in args.peer_at:
             wrong = peer.judge(work, step, step_sha)
             res = run.load_json(os.path.join(work.results, 'peer', step, 'result.json')) or {}
             lines += [f'- {step}: {"RED" if wrong else "GREEN"}: as peer/'
@@ -469,9 +469,8 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--steps', default='')
     ap.add_argument('--reuse', action='store_true')
     ap.add_argument('--sched-only', action='store_true')
-    ap.add_argument('--plan')
     ap.add_argument('--peer', action='store_true',
-                    help='the peer check at the first and the last step')
+                    help='the peer check at each step --steps names, else at the first and last')
     ap.add_argument('--repeat', type=int, default=0, metavar='N',
                     help='then boot every cell N times a variant at the last step (test: '
                     'SCHED_TINIFY_REPEAT, default 5)')
@@ -509,9 +508,9 @@ def main(argv: List[str]) -> int:
         if args.command in ('run', 'judge', 'mutants') and (args.command == 'mutants') != bool(
                 args.paths):
             raise config.ConfigError('only mutants takes paths: folders, *.sed files or lists')
-        # The main job: no target, kind, step, repeat or plan named.
+        # The main job: no target, kind, step or repeat named.
         main_job = args.command in ('run', 'judge') and not (
-            args.targets or args.kinds or args.steps or args.repeat or args.plan)
+            args.targets or args.kinds or args.steps or args.repeat)
         if main_job:
             args.repeat, args.peer = 10, True
         # Every command from here reads the steps: those of patches/ and kunit/ now (results, a
@@ -536,7 +535,7 @@ def main(argv: List[str]) -> int:
         if unknown := [s for s in wanted if s not in dict(every)]:
             raise config.ConfigError(f'no step(s) {", ".join(unknown)} in {work.steps_file}')
         steps = [(s, sha) for s, sha in every if not wanted or s in wanted]
-        plan = json.loads(config.read(args.plan)) if args.plan else None
+        args.peer_at = list(dict.fromkeys(steps if wanted else [every[0], every[-1]])) * args.peer
         kp = parse.parser(work.tree)
         if args.command == 'results':
             # The results of a target step as an expected file's lines.
@@ -557,8 +556,8 @@ def main(argv: List[str]) -> int:
             cmd_run(args, work, targets, steps, kp)
         extra, broken = every_mutant(args, work, targets, every, kp) if main_job else ([], False)
         # Judged against the baseline, whether it ran now or not.
-        rc = report(args, work, targets, every[:1] + [s for s in steps if s != every[0]],
-                    kp, plan, extra=extra)
+        rc = report(args, work, targets, every[:1] + [s for s in steps if s != every[0]], kp,
+                    extra=extra)
         return 2 if broken else rc
     except run.Stopped as e:
         print(f'sched_tinify: {e}: stopped', file=sys.stderr)

@@ -13,7 +13,7 @@
 # Usage: scripts/matrix.sh [--targets A,B] [--kinds cell,tiny,debug,build,upstream]
 #                          [--steps S1,S2] [--reuse] [--repeat N] [--peer]
 #                          [--sched-only]
-#        scripts/matrix.sh --judge [same options] [--plan PLAN]
+#        scripts/matrix.sh --judge [same options]
 #        scripts/matrix.sh --prepare-only
 #   without --targets, --kinds, --steps or --repeat (the main job, also
 #   with --reuse or --judge): every target, every step, --repeat 10 --peer,

@@ -7,6 +7,7 @@ freshness rule, the tree checks."""
 import fcntl
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -213,6 +214,23 @@ class PipelineTest(unittest.TestCase):
                 report = f.read()
             self.assertIn(f'{config.BASELINE} {want}', report)
             self.assertIn('upstream: not run', report)
+
+    def test_the_peer_check_is_judged_where_it_runs(self):
+        """At each step --steps names, else at the baseline and the last step."""
+        self.pkg.add_patch('x', 'diff --git a/Makefile b/Makefile\n--- a/Makefile\n'
+                           '+++ b/Makefile\n@@ -6 +6 @@\n-NAME = Fake\n+NAME = X\n')
+        self.pkg.add_patch('y', 'diff --git a/Makefile b/Makefile\n--- a/Makefile\n'
+                           '+++ b/Makefile\n@@ -6 +6 @@\n-NAME = X\n+NAME = Y\n')
+        every = [config.BASELINE, '01-x', '02-y']
+        for steps, want in ((['--steps', '01-x'], ['01-x']), (['--steps', ','.join(every)], every),
+                            ([], [config.BASELINE, '02-y'])):
+            proc = self.start('judge', '--targets', CELL, '--peer', *steps)
+            out, err = proc.communicate(timeout=120)
+            self.assertEqual(proc.returncode, 1, out + err)
+            with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
+                      encoding='utf-8') as f:
+                peer_lines = re.findall(r'^- (\S+) peer: not run$', f.read(), re.M)
+            self.assertEqual(peer_lines, want, out + err)
 
     def test_no_earlier_report_stands_for_a_run(self):
         """A run that ends before its report removes the earlier one (and junit/); the

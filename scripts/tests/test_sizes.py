@@ -1,4 +1,4 @@
-"""Tests of scripts/sizes.py, on size-report.sh's layout made by hand."""
+"""Tests of sched_tinify/sizes.py, on the layout of results/PKG/size/ made by hand."""
 
 import os
 import shutil
