@@ -245,7 +245,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     names = [s for s, _ in steps]
     folder, (count, todo) = args.mutants, budget.count_mutants(work, targets, steps, args.mutants)
     found = budget.items(targets, names, budget.option_steps(work, targets, steps),
-                         args.repeat, count)
+                         args.repeat, count, args.data.get('first', []))
     by, sha, planted = {t.name: t for t in targets}, dict(steps), run.Overlay.planted()
     # A debug cell's last step is built again with the planted bugs unless that result is fresh.
     costs = budget.Costs(targets, budget.measured(work, targets, names), budget.Rebuilt(

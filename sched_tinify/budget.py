@@ -24,10 +24,6 @@ COLD = {'x86_64': 800, 'arm': 450}
 SLOW = 2.0
 # Sanitizers make a cold build slower (measured 288 s against 200 s).
 DEBUG_FACTOR = 1.5
-# First: one UP and one SMP cell, one of each architecture; then what
-# tinyconfig leaves of the scheduler, and the kernel without the RT class.
-FIRST = ['arm-up', 'x86_64-smp']
-FIRST_TINY = ['arm-nosys', 'x86_64-nort']
 
 
 @dataclass
@@ -43,14 +39,14 @@ class Item:
 
 
 def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[str]],
-          repeat: int, mutants: Dict[str, int]) -> List[Item]:
-    """Every item, in the order they run. @has: the steps at which each
-    tiny cell's option exists; @mutants: how many each mutant run has."""
+          repeat: int, mutants: Dict[str, int], first_: List[str]) -> List[Item]:
+    """Every item, in the order they run. @has: the steps at which each tiny cell's option
+    exists; @mutants: how many each mutant run has; @first_: ci/matrix.json's "first"."""
     base, last = steps[0], steps[-1]
     cells, tiny, builds = ([t.name for t in targets if t.kind == k] for k in ('cell', 'tiny',
                                                                                 'build'))
     debug = [t for t in targets if t.kind == 'debug']
-    first = [c for c in FIRST if c in cells]
+    first = [c for c in first_ if c in cells]
     whole = [(c, last) for c in cells]
     out = [Item(f'{c} at the baseline and the last step', {c: [base, last]}) for c in first]
 
@@ -59,10 +55,10 @@ def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[st
             at = [s for s in which if s in has.get(t, [])]
             if at:
                 out.append(Item(f'the tiny cell {t} at {", ".join(s[:2] for s in at)}', {t: at}))
-    tiny_at([t for t in FIRST_TINY if t in tiny], [last])
+    tiny_at([t for t in first_ if t in tiny], [last])
     out += [Item(f'{c} at the baseline and the last step', {c: [base, last]})
             for c in cells if c not in first]
-    tiny_at([t for t in tiny if t not in FIRST_TINY], [last])
+    tiny_at([t for t in tiny if t not in first_], [last])
     if builds:
         out.append(Item('the build-only configurations at the baseline and the last step, '
                         'kernel/sched/ only', {b: [base, last] for b in builds}, sched_only=True))
@@ -232,4 +228,4 @@ def option_steps(work: run.Work, targets: List[config.Target],
 
 def cells_boots(targets: List[config.Target]) -> int:
     """Boots of one repeat round: every variant of every cell."""
-    return sum(4 if t.smp else 2 for t in targets if t.kind == 'cell')
+    return sum(len(run.variants(t, '')) for t in targets if t.kind == 'cell')

@@ -82,6 +82,9 @@ def _check(data: dict) -> None:
         for path in ([] if t.get('upstream') else t['kunitconfig']) + [t.get('expected', '')]:
             if path and not os.path.isfile(os.path.join(REPO, path)):
                 raise ConfigError(f'{where}: no file {path}')
+    kinds = {t.name: t.kind for t in targets(data)}
+    if wrong := [n for n in data.get('first', []) if kinds.get(n) not in ('cell', 'tiny')]:
+        raise ConfigError(f'matrix: "first" names no cell or tiny cell: {", ".join(wrong)}')
 
 
 def load(path: str = MATRIX) -> dict:

@@ -31,10 +31,11 @@ def costs(full=None, frac=None, kept=()):
         lambda name, step, sched_only: (name, step, sched_only) in kept)
 
 
-def found(repeat=5):
+def found(repeat=5, first=None):
     has = {t.name: STEPS[2:] if t.needs == 'SCHED_ATTR_SYSCALLS' else STEPS[1:]
            for t in ALL if t.kind == 'tiny'}
-    return budget.items(ALL, STEPS, has, repeat, {'subset': 10, 'all': 40, 'arm-nosys': 5})
+    return budget.items(ALL, STEPS, has, repeat, {'subset': 10, 'all': 40, 'arm-nosys': 5},
+                        config.load()['first'] if first is None else first)
 
 
 class CostTest(unittest.TestCase):
@@ -89,6 +90,10 @@ class CostTest(unittest.TestCase):
         c.ran(w, STEPS, {x: 300})
         self.assertEqual(c(budget.Item('v', {x: ['02-b']}), STEPS), step + 300)
 
+    def test_a_repeat_round_boots_every_variant(self):
+        # The four cells of ci/matrix.json: an SMP cell in 4 variants, a UP cell in 2.
+        self.assertEqual(budget.cells_boots(ALL), 4 + 2 + 4 + 2)
+
     def test_other_items(self):
         c = costs(full={'arm-up': 200})
         self.assertEqual(c(budget.Item('r', repeat=5), STEPS),
@@ -133,12 +138,6 @@ class CountTest(unittest.TestCase):
 
 
 class ItemsTest(unittest.TestCase):
-    def test_first_names_are_targets(self):
-        """FIRST and FIRST_TINY name targets of ci/matrix.json: a renamed one fails here."""
-        kinds = {t.name: t.kind for t in ALL}
-        self.assertEqual([kinds.get(n) for n in budget.FIRST + budget.FIRST_TINY],
-                         ['cell'] * len(budget.FIRST) + ['tiny'] * len(budget.FIRST_TINY))
-
     def test_order(self):
         names = [i.name for i in found()]
         self.assertEqual(names[:6], [
@@ -159,6 +158,10 @@ class ItemsTest(unittest.TestCase):
         debug = [i for i in found() if i.name.startswith('the debug cells')][0]
         self.assertEqual(debug.needs, [('x86_64-smp', '03-c'), ('arm-up', '03-c')])
         self.assertFalse(any('boots' in i.name for i in found(repeat=0)))
+        # ci/matrix.json's "first" decides what comes first.
+        self.assertEqual([i.name for i in found(first=['x86_64-up', 'arm-tiny'])][:3], [
+            'x86_64-up at the baseline and the last step', 'the tiny cell arm-tiny at 03',
+            'x86_64-smp at the baseline and the last step'])
         # A whole build is held against a whole baseline build, never a kernel/sched/ one.
         builds = {t.name for t in ALL if t.build_only}
         whole = [i for i in found() if i.work and set(i.work) <= builds and not i.sched_only]

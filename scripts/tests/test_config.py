@@ -76,6 +76,10 @@ class MatrixTest(unittest.TestCase):
              '"needs" is for'),
             ('a missing file', lambda d: d['targets'][0].update(kunitconfig=['nothing']),
              'no file nothing'),
+            ('first: a debug cell and no target',
+             lambda d: d.update(first=['arm-up', 'arm-tiny', 'arm-up-sanitize', 'nope']),
+             '"first" names no cell or tiny cell: arm-up-sanitize, nope'),
+            ('first: twice', lambda d: d.update(first=['arm-up', 'arm-up']), 'first'),
         ]
         for what, change, message in cases:
             with self.subTest(what):
