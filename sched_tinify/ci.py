@@ -2,18 +2,16 @@
 """Check the CI definition (python3 -m sched_tinify ci): yamllint on the workflow, ci/matrix.json
 against its schema, and the workflow parsed, not searched as text.
 
-The workflow (.github/workflows/kunit-matrix.yml) must run, in the run: commands of its steps (a
-comment does not count), what the local scripts run: the static part of the test command, one job
-per cell of ci/matrix.json, the build-only configurations without a cell, the upstream-form tests
-and the peer check, the tiny cells, the repeats, the debug cells and the mutants (a job per target
-and suite of mutants, so that each fits its timeout); put reports into the job summary; upload the
-JUnit files.
-Every job has a timeout; a job that restores the ccache saves it whatever the verdict (but the
-mutants jobs, which take their target's); runs start only for the paths results depend on, and a
-newer run of a branch cancels the older one.
-
-Exit status 0 when it holds, 1 with a line per problem otherwise, 2 when the workflow cannot be
-read.
+The workflow (.github/workflows/kunit-matrix.yml) must run, in the run: commands of its steps (not
+in a comment), what the local scripts run: the static part of the test command, a job per cell of
+ci/matrix.json, per build-only configuration and per tiny cell, the upstream-form tests and the
+peer check, the repeats, the debug cells and the mutants (a job per target and suite of mutants,
+to fit its timeout); put reports into the job summary; upload the JUnit files. Every job has a
+timeout and no if: or continue-on-error: that could skip or hide a run (on the job, or a step that
+runs scripts/); a job that restores the ccache saves it whatever the verdict (but the mutants jobs,
+which take their target's); runs start only for the paths results depend on, and a newer run of a
+branch cancels the older one. Exit status 0 when it holds, 1 with a line per problem, 2 when the
+workflow cannot be read.
 """
 
 import os
@@ -74,9 +72,12 @@ def check(wf: dict) -> List[str]:
         problems.append('no step uploads the JUnit files (results/*/junit/*.xml)')
     for name, job in jobs.items():
         steps = job.get('steps') or []
-        if 'timeout-minutes' not in job and any('run' in s and 'scripts/' in str(s['run'])
-                                                for s in steps):
+        runs = [s for s in steps if 'scripts/' in str(s.get('run', ''))]
+        if 'timeout-minutes' not in job and runs:
             problems.append(f'job {name}: no timeout-minutes')
+        if {'if', 'continue-on-error'} & set(job) or any({'if', 'continue-on-error'} & set(s)
+                                                         for s in runs):
+            problems.append(f'job {name}: an if: or continue-on-error: may skip or hide its run')
         uses = [str(s.get('uses', '')) for s in steps]
         if any(u.startswith('actions/cache@') for u in uses):
             problems.append(f'job {name}: actions/cache saves only after a green run: '

@@ -94,6 +94,23 @@ class CiCheckTest(unittest.TestCase):
         self.assertIn('no concurrency group', problems)
         self.assertIn('job builds: no timeout-minutes', problems)
 
+    def test_nothing_skips_or_hides_a_run(self):
+        """An if: or continue-on-error: on a job, or on a step that runs scripts/, is refused;
+        the report steps' if: always() is not such a step."""
+        self.assertEqual(ci_check.check(self.wf), [])
+        for job, where, key, value in (('static', 'step', 'if', 'false'),
+                                       ('tiny', 'step', 'continue-on-error', True),
+                                       ('mutants', 'job', 'if', 'false'),
+                                       ('builds', 'job', 'continue-on-error', True)):
+            with self.subTest(job=job, where=where, key=key):
+                wf = self.variant()
+                steps = wf['jobs'][job]['steps']
+                target = wf['jobs'][job] if where == 'job' else next(
+                    s for s in steps if 'scripts/' in str(s.get('run', '')))
+                target[key] = value
+                self.assertIn(f'job {job}: an if: or continue-on-error: may skip or hide its '
+                              'run', ci_check.check(wf))
+
 
 if __name__ == '__main__':
     unittest.main()
