@@ -22,7 +22,7 @@ from typing import Dict, List, Optional, Tuple
 
 from . import config, parse, run
 
-NOT_RUN, STALE, INCOMPLETE, HARNESS = 'not run', 'stale', 'incomplete', 'harness failure'
+NOT_RUN, STALE, INCOMPLETE, HARNESS = run.NOT_RUN, run.STALE, run.INCOMPLETE, run.HARNESS
 NA, BUILD_FAILED, LEFT = 'n/a', 'build failed', 'left'
 BASE, SAME, DIFFERS, BASE_RED = 'baseline', 'same', 'differs', 'baseline not green'
 AS_EXPECTED, NOT_EXPECTED, BUILT = 'as expected', 'not as expected', 'built'

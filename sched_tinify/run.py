@@ -23,6 +23,7 @@ from typing import Dict, List, Optional
 from . import config, parse
 
 LOCKED = 75
+NOT_RUN, STALE, INCOMPLETE, HARNESS = 'not run', 'stale', 'incomplete', 'harness failure'
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 # The test command's deadline (signal.alarm) stops what runs the same way.
 DEADLINE = signal.SIGALRM
@@ -312,12 +313,12 @@ def stale(result: Optional[dict], key: str) -> str:
     """Why @result is not fresh ('' when it is). The one freshness rule: a complete result of the
     current inputs (a harness failure is never kept: it says nothing of the kernel)."""
     if not result:
-        return 'not run'
+        return NOT_RUN
     if result.get('key') != key:
-        return 'stale'
+        return STALE
     if result.get('complete') is not True:
-        return 'incomplete'
-    return f'harness failure: {result["harness_error"]}' if result.get('harness_error') else ''
+        return INCOMPLETE
+    return f'{HARNESS}: {result["harness_error"]}' if result.get('harness_error') else ''
 
 
 def inputs_of(target: config.Target, sha: str, sched_only: bool = False,
