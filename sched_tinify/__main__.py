@@ -238,7 +238,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
         return checks_status(failed)
     if args.no_matrix:
         return 0
-    args.repeat = args.repeat or int(os.environ.get('SCHED_TINIFY_REPEAT', '5'))
+    args.repeat, args.peer_at = args.repeat or int(os.environ.get('SCHED_TINIFY_REPEAT', '5')), []
     print(f'\n== as much of the main job and of the mutants as ends before the deadline '
           f'(at {round(time.time() - start)} s)', flush=True)
     deadline = args.budget * 60 - JUDGE

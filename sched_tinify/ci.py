@@ -7,14 +7,15 @@ in a comment), what the local scripts run: the static part of the test command, 
 ci/matrix.json, per build-only configuration and per tiny cell, the upstream-form tests and the
 peer check, the repeats, the debug cells and the mutants (a job per target and suite of mutants,
 to fit its timeout); put reports into the job summary; upload the JUnit files. Every job has a
-timeout and no if: or continue-on-error: that could skip or hide a run (on the job, or a step that
-runs scripts/); a job that restores the ccache saves it whatever the verdict (but the mutants jobs,
-which take their target's); runs start only for the paths results depend on, and a newer run of a
-branch cancels the older one. Exit status 0 when it holds, 1 with a line per problem, 2 when the
-workflow cannot be read.
+timeout and no if:, continue-on-error: or || true that could skip or hide a run (on the job or a
+step that runs scripts/ or sched_tinify); a job that restores the ccache saves it whatever the
+verdict (but the mutants jobs, which take their target's); runs start only for the paths results
+depend on, and a newer run of a branch cancels the older one. Exit status 0 when it holds, 1 with
+a line per problem, 2 when the workflow cannot be read.
 """
 
 import os
+import re
 import subprocess
 import sys
 from typing import Dict, List
@@ -47,10 +48,9 @@ PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**', 'sc
          'peer/**']
 
 
-def commands(job: dict) -> str:
-    """The shell of a job's run: steps, without comment lines."""
-    return '\n'.join(line for step in job.get('steps') or []
-                     for line in str(step.get('run', '')).splitlines()
+def commands(*steps: dict) -> str:
+    """The shell of steps' run:, without comment lines."""
+    return '\n'.join(line for step in steps for line in str(step.get('run', '')).splitlines()
                      if not line.lstrip().startswith('#'))
 
 
@@ -60,7 +60,7 @@ def check(wf: dict) -> List[str]:
     for name, text in WANT:
         if name not in jobs:
             problems.append(f'no job {name}')
-        elif text not in commands(jobs[name]):
+        elif text not in commands(*jobs[name].get('steps') or []):
             problems.append(f'job {name}: no run: command with {text}')
     for name, kind in MATRICES.items():
         want = f'fromJSON(needs.cells.outputs.{kind})'
@@ -72,12 +72,13 @@ def check(wf: dict) -> List[str]:
         problems.append('no step uploads the JUnit files (results/*/junit/*.xml)')
     for name, job in jobs.items():
         steps = job.get('steps') or []
-        runs = [s for s in steps if 'scripts/' in str(s.get('run', ''))]
+        runs = [s for s in steps if re.search(r'scripts/|sched_tinify', commands(s))]
         if 'timeout-minutes' not in job and runs:
             problems.append(f'job {name}: no timeout-minutes')
-        if {'if', 'continue-on-error'} & set(job) or any({'if', 'continue-on-error'} & set(s)
-                                                         for s in runs):
-            problems.append(f'job {name}: an if: or continue-on-error: may skip or hide its run')
+        if any(x.get('if', 'success()') != 'success()' or x.get('continue-on-error') or
+               re.search(r'\|\|\s*(true|:)|;\s*true\b', commands(x)) for x in [job] + runs
+               if runs):
+            problems.append(f'job {name}: an if:, continue-on-error: or || true may hide its run')
         uses = [str(s.get('uses', '')) for s in steps]
         if any(u.startswith('actions/cache@') for u in uses):
             problems.append(f'job {name}: actions/cache saves only after a green run: '
@@ -86,8 +87,7 @@ def check(wf: dict) -> List[str]:
         if name != 'mutants' and any(u.startswith('actions/cache/restore') for u in uses):
             saves = [s for s in steps if str(s.get('uses', '')).startswith('actions/cache/save')]
             if not saves or any(s.get('if') != 'always()' for s in saves):
-                problems.append(f'job {name}: restores the ccache but does not save it '
-                                'with if: always()')
+                problems.append(f'job {name}: restores the ccache, never saves it if: always()')
     # PyYAML reads the key "on" as True (YAML 1.1).
     on = wf.get('on', wf.get(True)) or {}
     for event in ('push', 'pull_request'):

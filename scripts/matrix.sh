@@ -18,9 +18,9 @@
 #   without --targets, --kinds, --steps or --repeat (the main job, also
 #   with --reuse or --judge): every target, every step, --repeat 10 --peer,
 #   and every mutant of kunit/mutants/*/ at its first step and its last
-#   --reuse      keep a result that is fresh (made with the current inputs,
-#                complete): to go on after a run was stopped
+#   --reuse      keep a fresh result (of the current inputs, complete): to go on
 #   --judge      build nothing: judge the results of the steps as they are now, and report
+#   --peer       the peer check at each step --steps names, else the first and last
 #   --prepare-only  install packages and prepare the tree, run nothing
 #
 # Exit status: 0 green, 1 red, 2 the harness could not build, run or

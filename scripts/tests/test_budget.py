@@ -411,8 +411,10 @@ class LoopTest(unittest.TestCase):
         self.assertNotIn('started', proc.stdout)
 
     def test_what_fits_runs(self):
-        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60')
+        # --peer too: the peer check is the main job's, neither run nor judged here.
+        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60', '--peer')
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertNotIn('peer', proc.stdout)
         self.assertIn('== x86_64-smp at the baseline and the last step', proc.stdout)
         self.assertIn('verdict: GREEN: 1 target step(s) judged', proc.stdout)
 

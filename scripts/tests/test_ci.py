@@ -73,7 +73,7 @@ class CiCheckTest(unittest.TestCase):
         steps = wf['jobs']['builds']['steps']
         save = next(s for s in steps if str(s.get('uses', '')).startswith('actions/cache/save'))
         del save['if']
-        self.assertIn('job builds: restores the ccache but does not save it with if: always()',
+        self.assertIn('job builds: restores the ccache, never saves it if: always()',
                       ci_check.check(wf))
         wf = self.variant()
         steps = wf['jobs']['tiny']['steps']
@@ -95,22 +95,34 @@ class CiCheckTest(unittest.TestCase):
         self.assertIn('job builds: no timeout-minutes', problems)
 
     def test_nothing_skips_or_hides_a_run(self):
-        """An if: or continue-on-error: on a job, or on a step that runs scripts/, is refused;
-        the report steps' if: always() is not such a step."""
+        """An if:, a continue-on-error: or an || true on a job that runs the harness, or on a step
+        that runs scripts/ or sched_tinify, is refused; if: success(), continue-on-error: false,
+        the report steps' if: always() and a comment naming scripts/ there are not."""
         self.assertEqual(ci_check.check(self.wf), [])
-        for job, where, key, value in (('static', 'step', 'if', 'false'),
-                                       ('tiny', 'step', 'continue-on-error', True),
-                                       ('mutants', 'job', 'if', 'false'),
-                                       ('builds', 'job', 'continue-on-error', True)):
-            with self.subTest(job=job, where=where, key=key):
+
+        def harness_step(steps, pattern):
+            return next(s for s in steps if pattern in str(s.get('run', '')))
+        for job, where, change in (
+                ('static', 'step', {'if': 'false'}), ('tiny', 'step', {'continue-on-error': True}),
+                ('mutants', 'job', {'if': 'false'}), ('builds', 'job', {'continue-on-error': 1}),
+                ('cells', 'sched_tinify', {'if': "github.event_name == 'push'"}),
+                ('cell', 'step', {'run': 'scripts/matrix.sh --targets "$CELL${dbg:+,$dbg}" '
+                                         '--repeat 10 || true'}),
+                ('upstream', 'step', {'run': 'scripts/matrix.sh --kinds upstream --peer; true'})):
+            with self.subTest(job=job, where=where, change=change):
                 wf = self.variant()
                 steps = wf['jobs'][job]['steps']
-                target = wf['jobs'][job] if where == 'job' else next(
-                    s for s in steps if 'scripts/' in str(s.get('run', '')))
-                target[key] = value
-                self.assertIn(f'job {job}: an if: or continue-on-error: may skip or hide its '
-                              'run', ci_check.check(wf))
-
+                (wf['jobs'][job] if where == 'job' else harness_step(
+                    steps, 'scripts/' if where == 'step' else where)).update(change)
+                self.assertIn(f'job {job}: an if:, continue-on-error: or || true may hide its run',
+                              ci_check.check(wf))
+        wf = self.variant()
+        for job in wf['jobs'].values():
+            job.update({'if': 'success()', 'continue-on-error': False})
+            for step in job.get('steps') or []:
+                if 'GITHUB_STEP_SUMMARY' in str(step.get('run', '')):
+                    step['run'] = '# not scripts/matrix.sh\n' + step['run']
+        self.assertEqual(ci_check.check(wf), [])
 
 if __name__ == '__main__':
     unittest.main()
