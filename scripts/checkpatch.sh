@@ -25,22 +25,21 @@ done
 
 # The upstream-form test patches. FILE_PATH_CHANGES ("does MAINTAINERS
 # need updating?") is ignored: kernel/sched/ is the SCHEDULER entry's.
+# Each *_test.c one adds must be a suite of kunit/kernel/sched/ from its
+# first #include on (the header comments differ).
+body() { sed -n '/^#include/,$p'; }
 for patch in "$series"/kunit/*.patch; do
 	[[ -f $patch ]] || continue
 	"$cp" "${opts[@]}" --ignore FILE_PATH_CHANGES "$patch" ||
 		{ note "checkpatch: ${patch#"$series"/}"; bad=1; }
+	while read -r f; do
+		got=$(sed -n "\|^+++ b/$f\$|,/^diff --git/{s/^+//p}" "$patch" | body)
+		for suite in "$REPO"/kunit/kernel/sched/*_test.c; do
+			[[ $(body <"$suite") == "$got" ]] && continue 2
+		done
+		note "${patch#"$series"/}: its $f is no suite of kunit/kernel/sched/"; bad=1
+	done < <(sed -n 's|^+++ b/\(.*_test\.c\)$|\1|p' "$patch")
 done
-
-# The upstream-form copy of a suite must be the kunit/ suite, from its
-# first #include on (the header comments differ).
-body() { sed -n '/^#include/,$p'; }
-if [[ -f $series/kunit/0001-sched-deadline-Add-KUnit-tests-for-__checkparam_dl.patch ]]; then
-	sed -n '/^+++ b\/kernel\/sched\/deadline_test.c$/,/^diff --git/{s/^+//p}' \
-		"$series/kunit/0001-sched-deadline-Add-KUnit-tests-for-__checkparam_dl.patch" |
-		body | diff -u <(body <"$REPO/kunit/kernel/sched/dl_checkparam_test.c") - >&2 ||
-		{ note "patches/kunit/0001-*: deadline_test.c is not" \
-			"kunit/kernel/sched/dl_checkparam_test.c: regenerate the patch"; bad=1; }
-fi
 
 # The hook is a patch of its own, checked like the series.
 "$cp" "${opts[@]}" "$REPO/kunit/hook.patch" || { note "checkpatch: kunit/hook.patch"; bad=1; }
