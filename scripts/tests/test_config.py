@@ -79,7 +79,7 @@ class MatrixTest(unittest.TestCase):
             ('first: a debug cell and no target',
              lambda d: d.update(first=['arm-up', 'arm-tiny', 'arm-up-sanitize', 'nope']),
              '"first" names no cell or tiny cell: arm-up-sanitize, nope'),
-            ('first: twice', lambda d: d.update(first=['arm-up', 'arm-up']), 'first'),
+            ('first: twice', lambda d: d.update(first=['arm-up', 'arm-up']), 'non-unique'),
         ]
         for what, change, message in cases:
             with self.subTest(what):
