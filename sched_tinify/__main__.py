@@ -70,8 +70,7 @@ def progress(work: run.Work, kp, target: config.Target, step: str, sha: str) -> 
 
 
 def work_items(targets: List[config.Target], steps: List[Tuple[str, str]]):
-    """(target, step, sha) in the order they run: step by step, the plain
-    cells and builds, then the tiny cells, then the debug cells."""
+    """(target, step, sha) in run order: step by step, cells and builds, tiny cells, debug cells."""
     order = {'cell': 0, 'build': 1, 'tiny': 2, 'debug': 3}
     for step, sha in steps:
         for t in sorted([t for t in targets if t.kind in order], key=lambda x: order[x.kind]):
@@ -123,8 +122,7 @@ def cmd_sizes(args, work: run.Work, steps) -> int:
 
 
 def run_selfchecks(work: run.Work, kp, targets, step: str, sha: str, reuse: bool = True) -> None:
-    """Each debug cell with the planted bugs at @step (the last); with
-    @reuse, a fresh result is kept."""
+    """Each debug cell with the planted bugs at @step (the last); @reuse keeps a fresh result."""
     for t in [t for t in targets if t.kind == 'debug']:
         sw, planted = work.sub('selfcheck', t.name), run.Overlay.planted()
         if reuse and run.kept(sw, t, step, sha, overlay=planted):
@@ -382,8 +380,8 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
         skips=[f'{n}: {p}: {r}' for n, e in data['grid'].get(config.BASELINE, {}).items()
                for p, (s, r) in e['results'].items() if s == parse.SKIP], sections=[])
 
-    def section(title: str, lines: List[str], problems: List[str]) -> None:
-        data['sections'].append({'title': title, 'lines': lines})
+    def section(title: str, lines: List[str], problems: List[str], check: str = '') -> None:
+        data['sections'].append({'title': title, 'lines': lines, 'check': check})
         data['problems'] += problems
         data['verdict'] = 'RED' if problems else data['verdict']
     final = config.read_steps(work.steps_file)[-1]  # the series' last step: it has every option
@@ -411,7 +409,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
                       for v, ds in rep['cross'].items() for d in ds]
             problems += [f'repeat {t.name}: {p}' for p in rep['problems']] or (
                 [f'repeat {t.name}: {rep["status"]}'] if rep['status'] != 'green' else [])
-        section('Repeated boots', lines, problems)
+        section('Repeated boots', lines, problems, 'the repeated boots')
     if args.peer_at:
         lines, problems = [], []
         for step, step_sha in args.peer_at:
@@ -422,21 +420,23 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
                       ''.join(f'; {w}' for w in wrong)]
             lines += [f'  - {x}' for x in res.get('info', [])]
             problems += [f'{step} peer: {w}' for w in wrong]
-        section('Peer check (the requests of chrt in a tiny arm kernel)', lines, problems)
+        section('Peer check (the requests of chrt in a tiny arm kernel)', lines, problems,
+                f'the peer check at {len(args.peer_at)} step(s)')
     for t in [t for t in targets if t.kind == 'upstream' and 'upstream' in ran]:
         line, problems = upstream_line(work, kp, t)
-        section('Upstream-form tests (patches/kunit/ on the pristine tree)', [line], problems)
+        section('Upstream-form tests (patches/kunit/ on the pristine tree)', [line], problems,
+                'the upstream-form tests')
     if last == final[0] and 'selfcheck' in ran:
         for t in [t for t in targets if t.kind == 'debug']:
             line, problems = selfcheck(work, kp, t, last, sha)
-            section(f'Debug cell {t.name}: planted bugs', [line], problems)
+            section(f'Debug cell {t.name}: planted bugs', [line], problems,
+                    f'the planted bugs of {t.name}')
     for title, lines, problems in extra:
         section(title, lines, problems)
     config.write(os.path.join(work.results, 'report.json'),
                  json.dumps(data, indent=1, sort_keys=True))
     render.write(data, work.results)
-    print(render.verdict_line(data))
-    print(render.kunit_line(data))
+    print(render.verdict_line(data), render.kunit_line(data), sep='\n')
     # 2 when the harness failed on anything: a target step, the peer check, the upstream tests...
     return 2 if any(judge.HARNESS in p for p in data['problems']) else int(data['verdict'] == 'RED')
 

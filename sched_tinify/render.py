@@ -77,7 +77,8 @@ def kunit_line(data: dict) -> str:
 
 
 def verdict_line(data: dict) -> str:
-    out = (f'verdict: {data["verdict"]}: {data["judged"]} target step(s) judged, '
+    also = ''.join(f', {x["check"]}' for x in data.get('sections', []) if x.get('check'))
+    out = (f'verdict: {data["verdict"]}: {data["judged"]} target step(s){also} judged, '
            f'{len(data["problems"])} problem(s), {len(data["differences"])} difference(s)')
     return out + (f', {len(data["left"])} left' if data['left'] else '')
 

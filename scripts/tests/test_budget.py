@@ -416,7 +416,7 @@ class LoopTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertNotIn('peer', proc.stdout)
         self.assertIn('== x86_64-smp at the baseline and the last step', proc.stdout)
-        self.assertIn('verdict: GREEN: 1 target step(s) judged', proc.stdout)
+        self.assertIn('verdict: GREEN: 1 target step(s), the repeated boots judged', proc.stdout)
 
     def test_fresh_results_cost_seconds(self):
         """A second run estimates what the first left fresh at what judging it costs."""

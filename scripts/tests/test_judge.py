@@ -313,6 +313,10 @@ class JudgeTest(unittest.TestCase):
         self.assertRegex(md, r'\| 01-x \| \d+/\d+/0/0 \(9\+2 s\) \*\*DIFFERS\*\* \|')
         self.assertEqual(render.verdict_line(data), 'verdict: RED: 2 target step(s) judged, '
                          '0 problem(s), 1 difference(s)')
+        data['sections'] = [{'title': 'Size', 'lines': [], 'check': ''},
+                            {'title': 'Peer', 'lines': [], 'check': 'the peer check at 2 step(s)'}]
+        self.assertEqual(render.verdict_line(data), 'verdict: RED: 2 target step(s), the peer '
+                         'check at 2 step(s) judged, 0 problem(s), 1 difference(s)')
         suites = render.junit(data, SMP.name).getroot()
         failed = suites.findall(".//testcase[@name='same as the reference']/failure")
         self.assertEqual(len(failed), 1)

@@ -199,6 +199,7 @@ class PipelineTest(unittest.TestCase):
         proc = self.start('run', '--targets', CELL, FAKE_EXEC='pass')
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 0, out + err)
+        self.assertRegex(out, r'verdict: GREEN: \d+ target step\(s\) judged')
         peer_dir = os.path.join(self.pkg.results, faketree.PKG, 'peer', config.BASELINE)
         for res, rc, want in ((None, 1, 'peer: not run'), (
                 dict(complete=True, harness_error='no busybox'), 2,
@@ -209,6 +210,9 @@ class PipelineTest(unittest.TestCase):
             proc = self.start('judge', '--targets', f'{CELL},upstream', '--peer')
             out, err = proc.communicate(timeout=120)
             self.assertEqual(proc.returncode, rc, out + err)
+            # The verdict line names the checks it judged besides the target steps.
+            self.assertRegex(out, r'verdict: RED: \d+ target step\(s\), the peer check at 1 '
+                             r'step\(s\), the upstream-form tests judged, ')
             with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'),
                       encoding='utf-8') as f:
                 report = f.read()
