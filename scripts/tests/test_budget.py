@@ -211,10 +211,15 @@ class OptionStepsTest(unittest.TestCase):
             # The tests' stand-ins (Kconfig.kunit) do not count.
             with open(os.path.join(tree, 'kernel', 'sched', 'Kconfig.kunit'), 'w',
                       encoding='utf-8') as f:
-                f.write('config SCHED_CLASS_RT\n')
+                f.write('config SCHED_CLASS_RT\n\tbool "RT"\n')
             shas = []
-            for text in ('config FOO\n', 'config SCHED_CLASS_DL\n',
-                         'config SCHED_CLASS_DL\nconfig SCHED_CLASS_RT\n'):
+            # An option counts from the step that gives it a prompt: at
+            # 01, SCHED_CLASS_RT has none and cannot be turned off.
+            for text in ('config FOO\n\tbool "foo"\n',
+                         'config SCHED_CLASS_DL\n\tbool "DL" if EXPERT\n'
+                         'config SCHED_CLASS_RT\n\tdef_bool y\n',
+                         'config SCHED_CLASS_DL\n\tbool "DL" if EXPERT\n'
+                         'config SCHED_CLASS_RT\n\tbool "RT" if EXPERT\n'):
                 with open(os.path.join(tree, 'init', 'Kconfig'), 'w', encoding='utf-8') as f:
                     f.write(text)
                 subprocess.run(['git', '-C', tree, 'add', '-A'], check=True)

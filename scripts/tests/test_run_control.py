@@ -138,9 +138,9 @@ class RunControlTest(unittest.TestCase):
         at a step without the option of "needs", its kunitconfig section is left out."""
         # The options of the targets' "needs", from the first patch on.
         self.pkg.add_patch('dl', 'diff --git a/init/Kconfig b/init/Kconfig\nnew file mode 100644\n'
-                           '--- /dev/null\n+++ b/init/Kconfig\n@@ -0,0 +1,3 @@\n'
-                           '+config SCHED_CLASS_DL\n+config SCHED_CLASS_RT\n'
-                           '+config SCHED_ATTR_SYSCALLS\n')
+                           '--- /dev/null\n+++ b/init/Kconfig\n@@ -0,0 +1,6 @@\n'
+                           '+config SCHED_CLASS_DL\n+\tbool "DL"\n+config SCHED_CLASS_RT\n'
+                           '+\tbool "RT"\n+config SCHED_ATTR_SYSCALLS\n+\tbool "calls"\n')
         proc = self.pkg.run('matrix.sh', '--targets', 'x86_64-up-lean,x86_64-up-lean-nodl',
                             scripts_dir=SCRIPTS, timeout=300)
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
