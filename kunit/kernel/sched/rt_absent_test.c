@@ -4,7 +4,8 @@
  * (CONFIG_SCHED_CLASS_RT=n, and so CONFIG_SCHED_CLASS_DL=n): every entry
  * point refuses SCHED_FIFO and SCHED_RR with -EINVAL, the kernel's
  * _nocheck() ones included, sched_set_fifo() and sched_set_fifo_low()
- * give SCHED_NORMAL at nice -20 instead,
+ * give SCHED_NORMAL at nice -20 instead (a nice level other than 0 is
+ * kept), rcutree.kthread_prio is limited to 0,
  * the RT sysctls and debug output are gone, no task of the system is a
  * realtime one, and priority inheritance between fair tasks still works.
  *
@@ -19,9 +20,13 @@
  * expected values are worked out by hand: prio = NICE_TO_PRIO(nice) =
  * 120 + nice for every policy that remains.
  */
+#include <linux/init.h>
 #include <linux/vmalloc.h>
 
 #include "sched_test_util.h"
+#ifdef CONFIG_TREE_RCU
+#include "../rcu/rcu.h"
+#endif
 
 /* prio 100: NICE_TO_PRIO(-20), sched_set_fifo()'s fallback, by hand. */
 #define RTA_FALLBACK_PRIO	100
@@ -227,6 +232,67 @@ static void sched_rt_absent_set_fifo(struct kunit *test)
 }
 
 /*
+ * The fallback and a nice level someone set before: a task at the default
+ * nice 0 gets nice -20, one at any other level keeps it (with the class,
+ * SCHED_FIFO keeps it too, for the task's return to SCHED_NORMAL). Either
+ * way the task leaves SCHED_BATCH or SCHED_IDLE for SCHED_NORMAL, as it
+ * would leave them for SCHED_FIFO. The weights are sched_prio_to_weight[]
+ * at 20 + nice, copied by hand.
+ */
+struct rta_nice_case {
+	const char *desc;
+	int policy;
+	int nice;
+	bool low;
+	int want_nice;
+	unsigned long weight;
+};
+
+static const struct rta_nice_case rta_nice_cases[] = {
+	{ "nice 0, sched_set_fifo(): nice -20", SCHED_NORMAL, 0, false, -20, 88761 },
+	{ "nice 0, sched_set_fifo_low(): nice -20", SCHED_NORMAL, 0, true, -20, 88761 },
+	{ "nice 1, sched_set_fifo(): kept", SCHED_NORMAL, 1, false, 1, 820 },
+	{ "nice -1, sched_set_fifo_low(): kept", SCHED_NORMAL, -1, true, -1, 1277 },
+	{ "nice 5, sched_set_fifo(): kept", SCHED_NORMAL, 5, false, 5, 335 },
+	{ "nice -5, sched_set_fifo(): kept", SCHED_NORMAL, -5, false, -5, 3121 },
+	{ "nice 19, sched_set_fifo_low(): kept", SCHED_NORMAL, 19, true, 19, 15 },
+	{ "nice -20, sched_set_fifo(): kept", SCHED_NORMAL, -20, false, -20, 88761 },
+	{ "SCHED_BATCH nice 3, sched_set_fifo(): SCHED_NORMAL, kept", SCHED_BATCH, 3, false, 3,
+	  526 },
+	{ "SCHED_IDLE nice 0, sched_set_fifo_low(): SCHED_NORMAL, nice -20", SCHED_IDLE, 0, true,
+	  -20, 88761 },
+};
+
+SCHED_TEST_PARAMS(rta_nice, rta_nice_cases, rta_nice_case);
+
+static void sched_rt_absent_set_fifo_nice(struct kunit *test)
+{
+	const struct rta_nice_case *c = test->param_value;
+	struct task_struct *p = ((struct rta_ctx *)test->priv)->p;
+	struct sched_attr attr = {
+		.size		= sizeof(attr),
+		.sched_policy	= c->policy,
+		.sched_nice	= c->nice,
+	};
+
+	KUNIT_ASSERT_EQ(test, sched_setattr_nocheck(p, &attr), 0);
+	KUNIT_ASSERT_EQ(test, task_nice(p), c->nice);
+	if (c->low)
+		sched_set_fifo_low(p);
+	else
+		sched_set_fifo(p);
+	KUNIT_EXPECT_EQ(test, p->policy, SCHED_NORMAL);
+	KUNIT_EXPECT_EQ(test, task_nice(p), c->want_nice);
+	KUNIT_EXPECT_EQ(test, p->static_prio, 120 + c->want_nice);
+	KUNIT_EXPECT_EQ(test, p->prio, 120 + c->want_nice);
+	KUNIT_EXPECT_EQ(test, p->rt_priority, 0U);
+	KUNIT_EXPECT_PTR_EQ(test, p->sched_class, &fair_sched_class);
+	KUNIT_EXPECT_EQ(test, p->se.load.weight, (unsigned long)scale_load(c->weight));
+	sched_set_normal(p, 0);
+	rta_expect_unchanged(test, p);
+}
+
+/*
  * sched_setattr_nocheck() of SCHED_RR with SCHED_FLAG_KEEP_PARAMS, which
  * with the class changes the policy only: refused like any SCHED_RR
  * request, and nothing changes.
@@ -288,6 +354,25 @@ static void sched_rt_absent_set_fifo_running(struct kunit *test)
 	/* sched_prio_to_weight[0], the weight of nice -20. */
 	KUNIT_EXPECT_EQ(test, s.weight, (unsigned long)scale_load(88761));
 	kthread_stop(t);
+}
+
+/*
+ * rcutree.kthread_prio asks for SCHED_FIFO RCU kthreads, which a kernel
+ * without the class cannot give: it is limited to 0, the value with which
+ * RCU asks for no SCHED_FIFO and rcutorture skips its boost test. A cell
+ * that has tree RCU boots with rcutree.kthread_prio=5 (arm-nort's
+ * CONFIG_CMDLINE): a kernel that kept the 5 reports it here. Without the
+ * parameter on the command line there is nothing to see: it skips.
+ */
+static void sched_rt_absent_rcu_kthread_prio(struct kunit *test)
+{
+#ifdef CONFIG_TREE_RCU
+	if (!strstr(saved_command_line, "rcutree.kthread_prio="))
+		kunit_skip(test, "booted without rcutree.kthread_prio=");
+	KUNIT_EXPECT_EQ(test, rcu_get_gp_kthreads_prio(), 0);
+#else
+	kunit_skip(test, "no rcutree.kthread_prio: needs CONFIG_TREE_RCU");
+#endif
 }
 
 /*
@@ -691,11 +776,13 @@ static struct kunit_case rta_test_cases[] = {
 	KUNIT_CASE_PARAM(sched_rt_absent_setattr, rta_policy_gen_params),
 	KUNIT_CASE_PARAM(sched_rt_absent_setscheduler, rta_policy_gen_params),
 	KUNIT_CASE(sched_rt_absent_set_fifo),
+	KUNIT_CASE_PARAM(sched_rt_absent_set_fifo_nice, rta_nice_gen_params),
 	KUNIT_CASE(sched_rt_absent_setattr_keep_params),
 	KUNIT_CASE(sched_rt_absent_set_fifo_running),
 	KUNIT_CASE(sched_rt_absent_predicates),
 	KUNIT_CASE(sched_rt_absent_rt_syscalls),
 	KUNIT_CASE(sched_rt_absent_sysctl),
+	KUNIT_CASE(sched_rt_absent_rcu_kthread_prio),
 	KUNIT_CASE(sched_rt_absent_getattr),
 	KUNIT_CASE(sched_rt_absent_proc_sched),
 	KUNIT_CASE(sched_rt_absent_debugfs_sched),

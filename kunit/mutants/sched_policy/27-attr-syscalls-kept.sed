@@ -1,5 +1,5 @@
 # file: kernel/sched/core.c
-# step: 17
+# step: 27
 # tiny: SCHED_ATTR_SYSCALLS
 # tiny cells: arm-nosys
 # sched_setattr() and sched_getattr() are built without CONFIG_SCHED_ATTR_SYSCALLS.

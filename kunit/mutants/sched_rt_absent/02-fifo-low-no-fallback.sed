@@ -1,5 +1,5 @@
 # file: kernel/sched/core.c
-# step: 12
+# step: 22
 # tiny: SCHED_CLASS_RT
 # sched_set_fifo_low() without the class asks for SCHED_FIFO anyway: it is
 # refused (a WARN), and the task stays at its nice level.

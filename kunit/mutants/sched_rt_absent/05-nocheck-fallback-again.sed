@@ -1,5 +1,5 @@
 # file: kernel/sched/core.c
-# step: 12
+# step: 22
 # tiny: SCHED_CLASS_RT
 # sched_setscheduler_nocheck() gives the old fallback again: a kernel
 # SCHED_FIFO/SCHED_RR request succeeds as SCHED_NORMAL at nice -20 (its

@@ -1,5 +1,5 @@
 # file: kernel/sched/sched.h
-# step: 12
+# step: 22
 # tiny: SCHED_CLASS_RT
 # rt_policy() true for SCHED_FIFO/SCHED_RR without the class: valid_policy()
 # lets user space's requests through.

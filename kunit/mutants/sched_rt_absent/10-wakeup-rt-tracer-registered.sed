@@ -1,5 +1,5 @@
 # file: kernel/trace/trace_sched_wakeup.c
-# step: 12
+# step: 21
 # tiny: SCHED_CLASS_RT
 # tiny cells: arm-nort
 # The wakeup_rt tracer registered without the RT class.

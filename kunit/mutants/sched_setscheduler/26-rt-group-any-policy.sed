@@ -1,4 +1,5 @@
-# file: kernel/sched/rt.c
+# file: kernel/sched/core.c
 # step: 04
-# Refuse every policy, not only RT ones, in a group without RT runtime (sched_rt_can_setscheduler()).
-/^bool sched_rt_can_setscheduler(/,/^}$/ s/if (rt_bandwidth_enabled() && rt_policy(policy) &&/if (rt_bandwidth_enabled() \&\&/
+# Refuse every policy, not only RT ones, in a group without RT runtime (the
+# policy test before sched_rt_can_setscheduler()).
+/^static int __sched_setscheduler(/,/^}$/ s/if (rt_policy(policy) \&\& !sched_rt_can_setscheduler(p)) {/if (!sched_rt_can_setscheduler(p)) {/
