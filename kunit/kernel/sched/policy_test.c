@@ -177,13 +177,12 @@ static int sp_do(struct task_struct *p, const struct sp_op *op)
 	case SP_KERNEL_RT:
 		/*
 		 * The request with the RT class; without it, what
-		 * sched_set_fifo() gives instead, with the flags asked for:
-		 * nice -20 for a task at nice 0, its own level for another.
+		 * sched_set_fifo() gives instead, with the flags asked for.
 		 */
 		if (!IS_ENABLED(CONFIG_SCHED_CLASS_RT)) {
 			attr.sched_policy = SCHED_NORMAL;
 			attr.sched_priority = 0;
-			attr.sched_nice = op->nice ? op->nice : MIN_NICE;
+			attr.sched_nice = MIN_NICE;
 		}
 		return sched_setattr_nocheck(p, &attr);
 	}
@@ -195,7 +194,7 @@ static int sp_do(struct task_struct *p, const struct sp_op *op)
 #define KR(pol, pr, ni)	{ .how = SP_SETATTR_NOCHECK, .policy = (pol), .prio = (pr), .nice = (ni), \
 			  .flags = SCHED_FLAG_RESET_ON_FORK }
 #define US(pol, pr, ni)	{ .how = SP_SETATTR, .policy = (pol), .prio = (pr), .nice = (ni) }
-/* A SCHED_FIFO or SCHED_RR kthread: without the class, sched_set_fifo()'s fallback. */
+/* A SCHED_FIFO or SCHED_RR kthread: SCHED_NORMAL at nice -20 without the class. */
 #define KT(pol, pr, ni)	{ .how = SP_KERNEL_RT, .policy = (pol), .prio = (pr), .nice = (ni) }
 #define KTR(pol, pr, ni) { .how = SP_KERNEL_RT, .policy = (pol), .prio = (pr), .nice = (ni), \
 			   .flags = SCHED_FLAG_RESET_ON_FORK }
@@ -606,7 +605,7 @@ static const struct sp_helper_case sp_helper_cases[] = {
 	  EX(SCHED_NORMAL, 117, 117, 0, SP_FAIR), EX(SCHED_NORMAL, 117, 117, 0, SP_FAIR) },
 	{ "sched_set_fifo() of a nice 4 task", { .how = SP_SET_NORMAL, .nice = 4 },
 	  { .how = SP_SET_FIFO },
-	  EX(SCHED_FIFO, 49, 124, 50, SP_RT), EX(SCHED_NORMAL, 124, 124, 0, SP_FAIR) },
+	  EX(SCHED_FIFO, 49, 124, 50, SP_RT), EX_FALLBACK },
 	{ "sched_setscheduler_nocheck() SCHED_FIFO 30", {},
 	  { .how = SP_SETSCHED_NOCHECK, .policy = SCHED_FIFO, .prio = 30 },
 	  EX(SCHED_FIFO, 69, 120, 30, SP_RT), ERR(EINVAL) },
@@ -647,9 +646,9 @@ static void sched_policy_helper(struct kunit *test)
  * keeps its nice level in static_prio, and a SCHED_NORMAL request that
  * keeps the nice level (sched_setscheduler()) gives it back. Without the
  * class a direct request is refused and changes nothing, so the round
- * trip gives nice 4 too; sched_set_fifo() and sched_set_fifo_low() keep
- * the nice 4 of the task, and make a task at nice 0 SCHED_NORMAL at nice
- * -20 instead, which such a request keeps (the Kconfig help says so);
+ * trip gives nice 4 too; sched_set_fifo() and sched_set_fifo_low() make
+ * the task SCHED_NORMAL at nice -20 instead, from nice 4 as from nice 0,
+ * which such a request keeps (the Kconfig help says so), and
  * sched_set_normal() sets the level it names.
  */
 struct sp_trip_case {
@@ -669,9 +668,9 @@ static const struct sp_trip_case sp_trip_cases[] = {
 	{ "SCHED_RR 10 by sched_setattr_nocheck(), back keeping nice", 4,
 	  KN(SCHED_RR, 10, 4), SP_BACK_KEEP, 0, -EINVAL, 4, 4 },
 	{ "sched_set_fifo(), back keeping nice", 4, { .how = SP_SET_FIFO }, SP_BACK_KEEP,
-	  0, 0, 4, 4 },
+	  0, 0, 4, -20 },
 	{ "sched_set_fifo_low(), back keeping nice", 4, { .how = SP_SET_FIFO_LOW },
-	  SP_BACK_KEEP, 0, 0, 4, 4 },
+	  SP_BACK_KEEP, 0, 0, 4, -20 },
 	{ "sched_set_fifo() at nice 0, back keeping nice", 0, { .how = SP_SET_FIFO },
 	  SP_BACK_KEEP, 0, 0, 0, -20 },
 	{ "sched_set_fifo_low() at nice 0, back keeping nice", 0, { .how = SP_SET_FIFO_LOW },
@@ -1274,7 +1273,7 @@ static const struct sp_fork_case sp_fork_cases[] = {
 	{ "SCHED_FIFO 10 parent", KT(SCHED_FIFO, 10, 0), {},
 	  EX(SCHED_FIFO, 89, 120, 10, SP_RT), EX_FALLBACK },
 	{ "SCHED_RR 5 parent at nice -3", KT(SCHED_RR, 5, -3), {},
-	  EX(SCHED_RR, 94, 120, 5, SP_RT), EX(SCHED_NORMAL, 117, 117, 0, SP_FAIR) },
+	  EX(SCHED_RR, 94, 120, 5, SP_RT), EX_FALLBACK },
 	{ "SCHED_FIFO 10 reset-on-fork parent", KTR(SCHED_FIFO, 10, 0), {},
 	  EX_START, EX_START },
 	{ "nice -5 parent", KN(SCHED_NORMAL, 0, -5), {},

@@ -2,4 +2,4 @@
 # step: 22
 # tiny: SCHED_CLASS_RT
 # sched_set_fifo() without the class gives nice -10 instead of -20.
-/^void sched_set_fifo(/,/^}$/ s/^\t\tsched_set_normal(p, task_nice(p) ?: MIN_NICE);$/\t\tsched_set_normal(p, task_nice(p) ?: MIN_NICE + 10);/
+/^static void sched_set_fifo_fallback(/,/^}$/ s/^\tsched_set_normal(p, MIN_NICE);$/\tsched_set_normal(p, MIN_NICE + 10);/

@@ -5,4 +5,4 @@
 # sched_set_fifo() without the class gives nice 0: the wakeup tracer's
 # self-test thread no longer gets above its waker (and the suites'
 # fallback checks fail too).
-/^void sched_set_fifo(/,/^}$/ s/^\t\tsched_set_normal(p, task_nice(p) ?: MIN_NICE);$/\t\tsched_set_normal(p, 0);/
+/^static void sched_set_fifo_fallback(/,/^}$/ s/^\tsched_set_normal(p, MIN_NICE);$/\tsched_set_normal(p, 0);/
