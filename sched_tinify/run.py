@@ -206,19 +206,14 @@ def checkout(work: Work, sha: str, tests: bool = True) -> None:
 
 @functools.lru_cache(maxsize=None)
 def options(tree: str, sha: str) -> frozenset:
-    """The Kconfig options a configuration can set at @sha: symbols with a prompt on the line
-    after "config" (a symbol without one, such as a patch adds before the patch that makes it
-    optional, cannot be turned off), the tests' own stand-ins (kernel/sched/Kconfig.kunit)
-    left out: one git grep a commit."""
+    """The Kconfig options settable at @sha (a prompt after "config"; not Kconfig.kunit's)."""
     proc = git(tree, 'grep', '-h', '-A1', '-E', '^(menu)?config [A-Za-z0-9_]+$', sha, '--',
                ':(glob)**/Kconfig*', ':(exclude)kernel/sched/Kconfig.kunit', check=False)
     if proc.returncode > 1:
-        raise HarnessError(f'git grep failed (exit {proc.returncode}) reading the options of '
-                           f'{sha}: {proc.stderr.strip()}')
+        raise HarnessError(f'git grep (exit {proc.returncode}) at {sha}: {proc.stderr.strip()}')
     lines = proc.stdout.splitlines()
-    return frozenset(a.split()[-1] for a, b in zip(lines, lines[1:])
-                     if re.match(r'(menu)?config \w+$', a)
-                     and re.match(r'\s+(bool|tristate|int|hex|string|prompt)\s+"', b))
+    return frozenset(a.split()[-1] for a, b in zip(lines, lines[1:]) if re.match(
+        r'(menu)?config \w+$', a) and re.match(r'\s+(bool|tristate|int|hex|string|prompt)\s+"', b))
 
 
 def compiler(target: config.Target, work: Work):
