@@ -41,7 +41,7 @@ def reference(work: run.Work, kp, t: config.Target, step: str, sha: str) -> dict
     """The judged result @t is held against at @step: the plain cell's at
     the same step for a debug cell, else its own at the baseline."""
     if t.same_as:
-        t = config.targets(config.load(), t.same_as)[0]
+        t = config.targets(config.load(), t.same_as, kernel=work.pkg)[0]
     else:
         step, sha = config.read_steps(work.steps_file)[0]
     e = judge.entry(work, kp, t, step, sha)
@@ -243,7 +243,7 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
     names = [s for s, _ in steps]
     folder, (count, todo) = args.mutants, budget.count_mutants(work, targets, steps, args.mutants)
     found = budget.items(targets, names, budget.option_steps(work, targets, steps),
-                         args.repeat, count, args.data.get('first', []))
+                         args.repeat, count, work.kernel.first)
     by, sha, planted = {t.name: t for t in targets}, dict(steps), run.Overlay.planted()
     # A debug cell's last step is built again with the planted bugs unless that result is fresh.
     costs = budget.Costs(targets, budget.measured(work, targets, names), budget.Rebuilt(
@@ -357,7 +357,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
     the upstream-form tests and the planted bugs are judged only if @ran names them."""
     # A debug cell is judged against its plain cell: judge that one too.
     plain = {t.same_as for t in targets if t.same_as} - {t.name for t in targets}
-    targets = targets + [t for t in config.targets(args.data, kinds=('cell',))
+    targets = targets + [t for t in config.targets(args.data, kinds=('cell',), kernel=work.pkg)
                          if t.name in plain]
     data = judge.judge_run(work, kp, targets, steps, plan,
                            reference_only=bool(args.steps) and config.BASELINE not in
@@ -373,9 +373,9 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
                 for n in config.read_series(work.series)],
         kernel='.'.join(re.findall(r'^(?:VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)$', run.git(
             work.tree, 'show', 'pristine:Makefile').stdout, re.M)),
-        warnings=[] if installed == args.data['version'] else
+        warnings=[] if installed == work.kernel.version else
         [f'the installed package version {installed} is not the version the series is '
-         f'tested on ({args.data["version"]}, ci/matrix.json): these results are not those '
+         f'tested on ({work.kernel.version}, ci/matrix.json): these results are not those '
          'of the tested tree'],
         skips=[f'{n}: {p}: {r}' for n, e in data['grid'].get(config.BASELINE, {}).items()
                for p, (s, r) in e['results'].items() if s == parse.SKIP], sections=[])
@@ -424,8 +424,8 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
                 f'the peer check at {len(args.peer_at)} step(s)')
     for t in [t for t in targets if t.kind == 'upstream' and 'upstream' in ran]:
         line, problems = upstream_line(work, kp, t)
-        section('Upstream-form tests (patches/kunit/ on the pristine tree)', [line], problems,
-                'the upstream-form tests')
+        section('Upstream-form tests (the series\' kunit/ on the pristine tree)', [line],
+                problems, 'the upstream-form tests')
     if last == final[0] and 'selfcheck' in ran:
         for t in [t for t in targets if t.kind == 'debug']:
             line, problems = selfcheck(work, kp, t, last, sha)
@@ -474,43 +474,72 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--repeat', type=int, default=0, metavar='N',
                     help='then boot every cell N times a variant at the last step (test: '
                     'SCHED_TINIFY_REPEAT, default 5)')
+    ap.add_argument('--kernel', default='', help='the kernel packages (default: all, in the '
+                    'order of ci/matrix.json)')
     args = ap.parse_intermixed_args(argv)
+    args.kinds = tuple(k for k in args.kinds.split(',') if k)
+    # The main job: no target, kind, step or repeat named.
+    args.main_job = args.command in ('run', 'judge') and not (
+        args.targets or args.kinds or args.steps or args.repeat)
     # The test command's clock: from the start of scripts/test.sh.
     args.start = time.time() - args.elapsed
     run.catch_signals()
     try:
         args.data = config.load()
-        targets = config.targets(args.data, args.targets,
-                                 tuple(k for k in args.kinds.split(',') if k))
-        work = run.Work.from_env(args.data)
+        kernels = config.kernels(args.data, args.kernel)
         if args.command == 'ci':
             return ci.main()
         if args.command == 'list':
             # The targets asked for (--same-as: a cell's debug cells; --suites: with each suite of
             # mutants with one that runs in it), one a line, or as JSON for CI's job matrices.
-            chosen = [t for t in targets if not args.same_as or t.same_as == args.same_as]
-            rows = [{'name': t.name, 'suite': os.path.basename(f)} for t in chosen
-                    for f in mutants.folders(args.mutants)
+            chosen = [(k, t) for k in kernels for t in config.targets(
+                args.data, args.targets, args.kinds, k.package)
+                      if not args.same_as or t.same_as == args.same_as]
+            rows = [{'kernel': k.package, 'name': t.name, 'suite': os.path.basename(f)}
+                    for k, t in chosen for f in mutants.folders(args.mutants)
                     if any(mutants.runs_in(m, t) for m in mutants.expand([f]))] \
-                if args.suites else [{'name': t.name} for t in chosen]
-            print(render.targets_rst(chosen) if args.rst else json.dumps(rows, separators=(
-                ',', ':')) if args.json else '\n'.join(' '.join(r.values()) for r in rows))
+                if args.suites else [{'kernel': k.package, 'name': t.name} for k, t in chosen]
+            print(render.targets_rst([t for _, t in chosen]) if args.rst else json.dumps(
+                rows, separators=(',', ':')) if args.json else '\n'.join(
+                    ' '.join(list(r.values())[1:]) for r in rows))
             return 0
         if args.command == 'info':
-            info = dict(package=args.data['package'], version=args.data['version'],
-                        series=work.series)
-            if args.paths == ['patches']:
-                info['patches'] = '\n'.join(config.read_series(work.series))
-            if len(args.paths) != 1 or args.paths[0] not in info:
-                raise config.ConfigError('info: package|version|series|patches')
-            print(info[args.paths[0]])
+            # "kernels": PACKAGE VERSION lines; the others of one kernel.
+            if args.paths == ['kernels']:
+                print('\n'.join(f'{k.package} {k.version}' for k in kernels))
+                return 0
+            if len(kernels) != 1 or len(args.paths) != 1 or args.paths[0] not in (
+                    'package', 'version', 'series', 'hook', 'patches'):
+                raise config.ConfigError('info: kernels, or package|version|series|hook|patches '
+                                         'of one --kernel')
+            work = run.Work.from_env(kernels[0])
+            print('\n'.join(config.read_series(work.series)) if args.paths == ['patches'] else
+                  dict(kernels[0].__dict__, series=work.series)[args.paths[0]])
             return 0
+    except (config.ConfigError, OSError, ValueError) as e:
+        print(f'sched_tinify: error: {e}', file=sys.stderr)
+        return 2
+    rc = 0
+    for kernel in kernels:
+        rc = max(rc, one_kernel(args, argv, kernel))
+        if rc >= 128:  # stopped
+            break
+        args.no_checks = True  # the test command's static checks cover every kernel
+    if args.command in ('run', 'judge', 'test') and not args.no_matrix:
+        render.overview(os.path.dirname(run.Work.from_env(kernels[0]).results),
+                        [k.package for k in kernels])
+    return rc
+
+
+def one_kernel(args, argv: List[str], kernel: config.Kernel) -> int:
+    """The command for one kernel; its exit status."""
+    try:
+        targets = config.targets(args.data, args.targets, args.kinds, kernel.package)
+        work = run.Work.from_env(kernel)
         if args.command in ('run', 'judge', 'mutants') and (args.command == 'mutants') != bool(
                 args.paths):
             raise config.ConfigError('only mutants takes paths: folders, *.sed files or lists')
-        # The main job: no target, kind, step or repeat named.
-        main_job = args.command in ('run', 'judge') and not (
-            args.targets or args.kinds or args.steps or args.repeat)
+        main_job = args.main_job
         if main_job:
             args.repeat, args.peer = 10, True
         # Every command from here reads the steps: those of patches/ and kunit/ now (results, a

@@ -32,17 +32,20 @@ WANT = [
     ('cells', 'python3 -m sched_tinify list --kinds cell --json'),
     ('cells', 'python3 -m sched_tinify list --kinds build --json'),
     ('cells', 'python3 -m sched_tinify list --kinds tiny --json'),
-    ('cell', 'scripts/matrix.sh --targets "$CELL${dbg:+,$dbg}" --repeat'),
-    ('cell', 'python3 -m sched_tinify list --kinds debug --same-as "$CELL"'),
+    ('cells', 'python3 -m sched_tinify list --kinds upstream --json'),
+    ('cell', 'scripts/matrix.sh --kernel "$KERNEL" --targets "$CELL${dbg:+,$dbg}" --repeat'),
+    ('cell', 'python3 -m sched_tinify list --kernel "$KERNEL" --kinds debug --same-as "$CELL"'),
     ('cell', 'GITHUB_STEP_SUMMARY'),
-    ('builds', 'scripts/matrix.sh --targets "$TARGET"'),
-    ('upstream', 'scripts/matrix.sh --kinds upstream --peer'),
+    ('builds', 'scripts/matrix.sh --kernel "$KERNEL" --targets "$TARGET"'),
+    ('upstream', 'scripts/matrix.sh --kernel "$KERNEL" --kinds upstream --peer'),
     ('cells', 'python3 -m sched_tinify list --kinds cell,tiny --suites --json'),
-    ('tiny', 'scripts/matrix.sh --targets "$TARGET"'),
-    ('mutants', 'scripts/mutants.sh --targets "$TARGET" "kunit/mutants/$SUITE/"'),
+    ('tiny', 'scripts/matrix.sh --kernel "$KERNEL" --targets "$TARGET"'),
+    ('mutants', 'scripts/mutants.sh --kernel "$KERNEL" --targets "$TARGET" '
+                '"kunit/mutants/$SUITE/"'),
 ]
-# Jobs per target (mutants: per target and suite), and the "cells" job's list they take.
-MATRICES = {'cell': 'cells', 'mutants': 'mutants', 'builds': 'builds', 'tiny': 'tiny'}
+# Jobs per kernel and target (mutants: and suite), and the "cells" job's list they take.
+MATRICES = {'cell': 'cells', 'mutants': 'mutants', 'builds': 'builds', 'tiny': 'tiny',
+            'upstream': 'upstream'}
 # The paths a run must start for.
 PATHS = ['patches/**', 'kunit/**', 'kunitconfigs/**', 'ci/**', 'scripts/**', 'sched_tinify/**',
          'peer/**']

@@ -31,6 +31,16 @@ class ConfigError(Exception):
 
 
 @dataclass(frozen=True)
+class Kernel:
+    """A kernel package and its series (ci/matrix.schema.json, "kernels")."""
+    package: str
+    version: str
+    patches: str
+    hook: str
+    first: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Target:
     """One thing built at a step: a cell, a tiny cell, a debug cell or a
     build-only configuration (see ci/matrix.schema.json)."""
@@ -65,8 +75,8 @@ class Target:
 
 def _check(data: dict) -> None:
     """What the schema cannot say."""
-    names = [t['name'] for t in data['targets']]
-    if twice := sorted({n for n in names if names.count(n) > 1}):
+    names, pkgs = [t['name'] for t in data['targets']], [k['package'] for k in data['kernels']]
+    if twice := sorted({n for n in names + pkgs if (names + pkgs).count(n) > 1}):
         raise ConfigError(f'matrix: defined twice: {", ".join(twice)}')
     plain = {t['name'] for t in data['targets'] if set(t) <= {'name', 'arch', 'cpus',
                                                              'kunitconfig', 'comment'}}
@@ -79,12 +89,20 @@ def _check(data: dict) -> None:
         if 'needs' in t and not ('expected' in t or t.get('build_only')):
             raise ConfigError(f'{where}: "needs" is for tiny cells and build-only '
                               'configurations')
-        for path in ([] if t.get('upstream') else t['kunitconfig']) + [t.get('expected', '')]:
+        expected = t.get('expected', {})
+        if wrong := set(expected) - set(pkgs) if isinstance(expected, dict) else ():
+            raise ConfigError(f'{where}: "expected" names no kernel: {", ".join(sorted(wrong))}')
+        for path in ([] if t.get('upstream') else t['kunitconfig']) + (
+                list(expected.values()) if isinstance(expected, dict) else [expected]):
             if path and not os.path.isfile(os.path.join(REPO, path)):
                 raise ConfigError(f'{where}: no file {path}')
-    kinds = {t.name: t.kind for t in targets(data)}
-    if wrong := [n for n in data.get('first', []) if kinds.get(n) not in ('cell', 'tiny')]:
-        raise ConfigError(f'matrix: "first" names no cell or tiny cell: {", ".join(wrong)}')
+    for k in kernels(data):
+        if not os.path.isfile(os.path.join(REPO, k.hook)):
+            raise ConfigError(f'matrix: kernel {k.package}: no file {k.hook}')
+        kinds = {t.name: t.kind for t in targets(data, kernel=k.package)}
+        if wrong := [n for n in k.first if kinds.get(n) not in ('cell', 'tiny')]:
+            raise ConfigError(f'matrix: kernel {k.package}: "first" names no cell or tiny cell '
+                              f'of it: {", ".join(wrong)}')
 
 
 def load(path: str = MATRIX) -> dict:
@@ -109,24 +127,34 @@ def arch(name: str) -> Dict[str, str]:
     return load()['arches'][name]
 
 
-def targets(data: dict, names: str = '', kinds: Tuple[str, ...] = ()) -> List[Target]:
-    """The targets named in a comma-separated list (all when empty), of the
-    given kinds (any when empty), in the order of the file."""
-    every = [Target(**{k: tuple(v) if isinstance(v, list) else v for k, v in t.items()
-                       if k != 'comment'},
+def pick(pool: dict, names: str, what: str) -> list:
+    """The values of @pool named in a comma-separated list (all when empty), in that order."""
+    wanted = [n for n in names.split(',') if n] or list(pool)
+    if unknown := [n for n in wanted if n not in pool]:
+        raise ConfigError(f'unknown {what}(s): {", ".join(unknown)} (known: {", ".join(pool)})')
+    return [pool[n] for n in wanted]
+
+
+def kernels(data: dict, names: str = '') -> List[Kernel]:
+    """The kernels (packages) named in a comma-separated list, all when empty."""
+    return pick({k['package']: Kernel(**{n: tuple(v) if isinstance(v, list) else v
+                                         for n, v in k.items()}) for k in data['kernels']},
+                names, 'kernel')
+
+
+def targets(data: dict, names: str = '', kinds: Tuple[str, ...] = (),
+            kernel: str = '') -> List[Target]:
+    """The targets of @kernel (a package; the first when empty) named in a comma-separated list
+    (all when empty), of the given kinds (any when empty), in the order of the file. A tiny cell
+    whose "expected" names kernels is a target of those only."""
+    kernel = kernel or data['kernels'][0]['package']
+    every = [Target(**{k: tuple(v) if isinstance(v, list) else v.get(kernel) if isinstance(
+        v, dict) else v for k, v in t.items() if k != 'comment'},
                     **{k: data['arches'][t['arch']][k]
                        for k in ('cross_compile', 'compiler', 'console')})
              for t in data['targets']]
-    pool = [t for t in every if not kinds or t.kind in kinds]
-    if not names:
-        return pool
-    by_name = {t.name: t for t in pool}
-    wanted = [n for n in names.split(',') if n]
-    unknown = [n for n in wanted if n not in by_name]
-    if unknown:
-        raise ConfigError(f'unknown {"/".join(kinds) or "target"}(s): {", ".join(unknown)} '
-                          f'(known: {", ".join(by_name)})')
-    return [by_name[n] for n in wanted]
+    pool = {t.name: t for t in every if (not kinds or t.kind in kinds) and t.expected is not None}
+    return pick(pool, names, '/'.join(kinds) or 'target')
 
 
 def read_series(series_dir: str) -> List[str]:

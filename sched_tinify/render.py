@@ -2,6 +2,7 @@
 """The report's data (judge.judge_run() and the run's checks) as report.md,
 JUnit XML per target, and the two lines a run ends with."""
 
+import json
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -81,6 +82,19 @@ def verdict_line(data: dict) -> str:
     out = (f'verdict: {data["verdict"]}: {data["judged"]} target step(s){also} judged, '
            f'{len(data["problems"])} problem(s), {len(data["differences"])} difference(s)')
     return out + (f', {len(data["left"])} left' if data['left'] else '')
+
+
+def overview(results: str, packages: List[str]) -> None:
+    """RESULTS/report.md: the verdict of each kernel's report, side by side."""
+    rows = ['# sched-tinify: the kernels', '', '| kernel | verdict | kunit |', '|---|---|---|']
+    for pkg in packages:
+        try:
+            data = json.loads(config.read(os.path.join(results, pkg, 'report.json')))
+            lines = (verdict_line(data), kunit_line(data))
+        except (OSError, ValueError):
+            lines = ('no report: the run stopped before it', '')
+        rows.append(f'| [{pkg}]({pkg}/report.md) | ' + ' | '.join(lines) + ' |')
+    config.write(os.path.join(results, 'report.md'), '\n'.join(rows) + '\n')
 
 
 def xml(*lines: str) -> str:

@@ -56,16 +56,17 @@ def catch_signals() -> None:
 
 @dataclass
 class Work:
-    """Where things are: the work folder, the tree, builds, results."""
+    """Where things are: the work folder, the tree, builds, results, of one kernel."""
     pkg: str
     work: str
     results: str
     steps_file: str = ''
-    series: str = os.path.join(config.REPO, 'patches')
+    series: str = ''
+    kernel: Optional[config.Kernel] = None
 
     @classmethod
-    def from_env(cls, data: dict, env=os.environ) -> 'Work':
-        pkg = env.get('SCHED_TINIFY_PKG', data['package'])
+    def from_env(cls, kernel: config.Kernel, env=os.environ) -> 'Work':
+        pkg = kernel.package
         work = os.path.realpath(env.get('SCHED_TINIFY_WORK', os.path.join(config.REPO, 'work')))
         if re.search(r'[\s:]', work):
             raise config.ConfigError(f'the work folder {work} has a space or a colon: kbuild '
@@ -74,9 +75,9 @@ class Work:
                                            os.path.join(config.REPO, 'results')))
         steps = env.get('SCHED_TINIFY_STEPS_FILE', os.path.join(work, pkg, 'steps'))
         # SCHED_TINIFY_SERIES: another series, to try a patch without touching patches/.
-        series = env.get('SCHED_TINIFY_SERIES', os.path.join(config.REPO, data['patches']))
+        series = env.get('SCHED_TINIFY_SERIES', os.path.join(config.REPO, kernel.patches))
         return cls(pkg, work, os.path.join(results, pkg), os.path.realpath(steps),
-                   os.path.realpath(series))
+                   os.path.realpath(series), kernel)
 
     @property
     def tree(self) -> str:

@@ -155,9 +155,9 @@ def unpack(work: run.Work, tarball: str, version: str, stamp: str) -> None:
     config.write(stamp, f'{version}\n')
 
 
-def lay_tests(cwd: str, base: str, message: str) -> str:
+def lay_tests(cwd: str, base: str, message: str, hook: str) -> str:
     """A child commit of @base that adds kunit/'s test files at the same
-    paths and applies kunit/hook.patch, made without a checkout."""
+    paths and applies the kernel's @hook (a path in the repository), made without a checkout."""
     src = os.path.join(config.REPO, 'kunit')
     files = config.test_files()
     if not files:
@@ -173,9 +173,9 @@ def lay_tests(cwd: str, base: str, message: str) -> str:
                 raise Red(f'{f} already exists in {base}: refusing to overwrite kernel code')
             blob = g('hash-object', '-w', f'--path={f}', '--', os.path.join(src, f))
             g('update-index', '--add', '--cacheinfo', f'100644,{blob},{f}')
-        if g('apply', '--cached', '--whitespace=error-all', os.path.join(src, 'hook.patch'),
+        if g('apply', '--cached', '--whitespace=error-all', os.path.join(config.REPO, hook),
              check=False) != '0':
-            raise Red(f'kunit/hook.patch does not apply to {base}')
+            raise Red(f'{hook} does not apply to {base}')
         return g('commit-tree', '-p', base, '-m', message, g('write-tree'))
 
 
@@ -229,8 +229,9 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
     the same commits (fixed identities and dates)."""
     patches = config.read_series(work.series)
     upstream_patches = sorted(glob.glob(os.path.join(work.series, 'kunit', '*.patch')))
-    kunit = os.path.join(config.REPO, 'kunit')
-    tests = [os.path.join(kunit, f) for f in ['hook.patch'] + config.test_files()]
+    hook = work.kernel.hook
+    tests = [os.path.join(config.REPO, p) for p in [hook] + [
+        os.path.join('kunit', f) for f in config.test_files()]]
     digest = hashlib.sha256(f'{version} {git(work.tree, "rev-parse", "pristine").stdout}'
                             f'{patches}'.encode())
     for path in [__file__] + [os.path.join(work.series, p) for p in patches] + \
@@ -261,7 +262,8 @@ def compose(work: run.Work, version: str, scratch: str) -> None:
               f'the pristine tree plus patches 1..{n - 1}')
         series.append(git(scratch, 'rev-parse', 'HEAD').stdout.strip())
         names.append(f'{n:02d}-{re.sub(r"^[0-9]{4}-|[.]patch$", "", patch)}')
-    steps = [f'{n} {lay_tests(scratch, sha, f"sched-tinify: the KUnit tests from kunit/ on {n}")}'
+    message = 'sched-tinify: the KUnit tests from kunit/ on {}'
+    steps = [f'{n} {lay_tests(scratch, sha, message.format(n), hook)}'
              for n, sha in zip(names, series)]
     # The upstream-form patches (SERIES/kunit/*.patch): on the pristine
     # tree alone; the upstream target runs that commit.

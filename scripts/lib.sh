@@ -19,13 +19,16 @@ usage() {
 }
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-PKG=${SCHED_TINIFY_PKG:-linux-source-6.1}
 WORK=$(realpath -m "${SCHED_TINIFY_WORK:-$REPO/work}")
-TREE=$WORK/$PKG/linux
 
 # Never leave byte-compiled files in the kernel tree or the repo.
 export PYTHONDONTWRITEBYTECODE=1
 export PYTHONPATH=$REPO${PYTHONPATH:+:$PYTHONPATH}
+
+# tinify_info WHAT [--kernel PKG]: a value of ci/matrix.json, or a message.
+tinify_info() {
+	python3 -m sched_tinify info "$@" || note "cannot read $1 from ci/matrix.json (see above)"
+}
 
 # tinify ARGS...: become python3 -m sched_tinify ARGS (exec: signals reach
 # it, and it stops what it started; its exit status is the script's).

@@ -2,7 +2,7 @@
 """A fake kernel source package, for tests that run the project's scripts.
 
 FakePackage builds, in a temporary folder, a tiny linux-source-6.1.tar.xz
-(a Makefile with the kernel version, the two files kunit/hook.patch
+(a Makefile with the kernel version, the two files kunit/hook-6.1.patch
 patches, a tools/testing/kunit/kunit.py placeholder), a series folder with
 an empty series (only the 00-baseline step), and the environment that
 points the scripts at them instead of /usr/src, dpkg and work/:
@@ -91,7 +91,7 @@ class FakePackage:
     """A fake kernel source package and a work folder of its own."""
 
     def __init__(self, version='6.1.192-1', sublevel=192, kunit_py=None,
-                 hook_patch=os.path.join(REPO, 'kunit', 'hook.patch')):
+                 hook_patch=os.path.join(REPO, 'kunit', 'hook-6.1.patch')):
         """kunit_py: the body of tools/testing/kunit/kunit.py (Python,
         after the #! line); the default prints its arguments."""
         self.root = tempfile.mkdtemp(prefix='sched-tinify-test.')

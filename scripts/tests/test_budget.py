@@ -22,6 +22,7 @@ from sched_tinify import budget, config, mutants, run  # noqa: E402 pylint: disa
 
 STEPS = ['00-baseline', '01-a', '02-b', '03-c']
 ALL = config.targets(config.load())
+KERNEL = config.kernels(config.load())[0]
 
 
 def costs(full=None, frac=None, kept=()):
@@ -35,7 +36,7 @@ def found(repeat=5, first=None):
     has = {t.name: STEPS[2:] if t.needs == 'SCHED_ATTR_SYSCALLS' else STEPS[1:]
            for t in ALL if t.kind == 'tiny'}
     return budget.items(ALL, STEPS, has, repeat, {'subset': 10, 'all': 40, 'arm-nosys': 5},
-                        config.load()['first'] if first is None else first)
+                        config.kernels(config.load())[0].first if first is None else first)
 
 
 class CostTest(unittest.TestCase):
@@ -111,7 +112,8 @@ class CountTest(unittest.TestCase):
                 config.write(os.path.join(tmp, 's', f'{name}.sed'),
                              f'# file: kernel/sched/core.c\n# step: 00\n{head}\ns/a/b/\n')
             # Hidden: not a folder of mutants.
-            work = run.Work('pkg', os.path.join(tmp, '.w'), os.path.join(tmp, '.results'))
+            work = run.Work('pkg', os.path.join(tmp, '.w'), os.path.join(tmp, '.results'),
+                            kernel=KERNEL)
             steps = [(s, s[:2] * 20) for s in STEPS]
             by = {t.name: t for t in ALL}
             with mock.patch.object(run, 'options', return_value={'SCHED_CLASS_RT',
@@ -191,7 +193,7 @@ class RebuiltTest(unittest.TestCase):
                                ('z', 'kernel/z.c include/a.h'), ('w', 'kernel/w.c')):
                 with open(os.path.join(out, f'.{name}.o.cmd'), 'w', encoding='utf-8') as f:
                     f.write(''.join(f'  ../../linux/{p} \\\n' for p in deps.split()))
-            work = run.Work('pkg', d, os.path.join(d, 'results'))
+            work = run.Work('pkg', d, os.path.join(d, 'results'), kernel=KERNEL)
             r = budget.Rebuilt(work, list(zip(['00', '01', '02'], shas)))
             self.assertEqual((r('c', '00', '01'), r('c', '01', '02'), r('c', '02', '00')),
                              (0.25, 0.5, 0.5))
@@ -226,7 +228,7 @@ class OptionStepsTest(unittest.TestCase):
                 subprocess.run(['git', '-C', tree, '-c', 'user.name=t', '-c', 'user.email=t@t',
                                 'commit', '-q', '-m', 'x'], check=True)
                 shas.append(run.git(tree, 'rev-parse', 'HEAD').stdout.strip())
-            work = run.Work('pkg', d, os.path.join(d, 'results'))
+            work = run.Work('pkg', d, os.path.join(d, 'results'), kernel=KERNEL)
             got = budget.option_steps(work, ALL, list(zip(['00', '01', '02'], shas)))
             self.assertEqual((got['arm-tiny'], got['arm-nort'], got['arm-nosys']),
                              (['01', '02'], ['02'], []))
@@ -263,7 +265,7 @@ class DeadlineTest(unittest.TestCase):
         second = budget.Item('whole', {lean: STEPS})
         tmp = tempfile.TemporaryDirectory()
         self.addCleanup(tmp.cleanup)
-        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'))
+        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'), kernel=KERNEL)
 
         def result(step):
             return run.load(work, step, lean)
@@ -313,7 +315,7 @@ class DeadlineTest(unittest.TestCase):
         cell, steps = 'x86_64-smp', [(s, s[:2] * 20) for s in STEPS]
         tmp = tempfile.TemporaryDirectory()
         self.addCleanup(tmp.cleanup)
-        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'))
+        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'), kernel=KERNEL)
 
         def write(s, complete):
             config.write(os.path.join(work.out(s, cell), 'result.json'),
@@ -354,7 +356,7 @@ class FreshTest(unittest.TestCase):
         steps = [(s, s[:2] * 20) for s in STEPS]
         tmp = tempfile.TemporaryDirectory()
         self.addCleanup(tmp.cleanup)
-        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'))
+        work = run.Work('pkg', tmp.name, os.path.join(tmp.name, 'results'), kernel=KERNEL)
         args = mock.Mock(no_checks=True, no_matrix=False, repeat=0, budget=60, start=0,
                          mutants='/none')
         with mock.patch.object(budget, 'count_mutants', return_value=({}, {})), \

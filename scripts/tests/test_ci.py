@@ -40,7 +40,8 @@ class CiCheckTest(unittest.TestCase):
         proc = subprocess.run([sys.executable, '-c', code], cwd=os.path.dirname(os.path.dirname(
             os.path.dirname(WORKFLOW))), capture_output=True, text=True, check=False)
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertIn({'name': 'arm-up', 'suite': 'sched_policy'}, json.loads(proc.stdout))
+        self.assertIn({'kernel': 'linux-source-6.1', 'name': 'arm-up', 'suite': 'sched_policy'},
+                      json.loads(proc.stdout))
 
     def test_yamllint_problems_are_problems(self):
         """Valid YAML that yamllint refuses (a line of 121 characters)."""
@@ -55,13 +56,13 @@ class CiCheckTest(unittest.TestCase):
     def test_a_command_in_a_comment_does_not_count(self):
         wf = self.variant()
         for step in wf['jobs']['tiny']['steps']:
-            if 'scripts/matrix.sh --targets' in str(step.get('run', '')):
-                step['run'] = '# scripts/matrix.sh --targets "$TARGET"\ntrue'
-        self.assertIn('job tiny: no run: command with scripts/matrix.sh --targets "$TARGET"',
-                      ci_check.check(wf))
+            if 'scripts/matrix.sh --kernel' in str(step.get('run', '')):
+                step['run'] = '# scripts/matrix.sh --kernel "$KERNEL" --targets "$TARGET"\ntrue'
+        self.assertIn('job tiny: no run: command with scripts/matrix.sh --kernel "$KERNEL" '
+                      '--targets "$TARGET"', ci_check.check(wf))
 
     def test_one_job_per_target_from_the_matrix_file(self):
-        for job in ('builds', 'mutants'):
+        for job in ('builds', 'mutants', 'upstream'):
             with self.subTest(job):
                 wf = self.variant()
                 wf['jobs'][job]['strategy']['matrix']['target'] = [{'name': 'arm-tiny'}]

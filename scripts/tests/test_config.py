@@ -15,7 +15,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 from sched_tinify import config, render  # noqa: E402 pylint: disable=wrong-import-position
 
 GOOD = {
-    'package': 'linux-source-6.1', 'version': '6.1.1-1', 'patches': 'patches',
+    'kernels': [{'package': 'linux-source-6.1', 'version': '6.1.1-1', 'patches': 'patches',
+                 'hook': 'kunit/hook-6.1.patch'},
+                {'package': 'linux-source-6.12', 'version': '6.12.1-1', 'patches': 'patches',
+                 'hook': 'kunit/hook-6.12.patch'}],
     'arches': {'arm': {'cross_compile': 'arm-linux-gnueabihf-',
                        'compiler': 'arm-linux-gnueabihf-gcc', 'console': 'ttyAMA0'}},
     'targets': [
@@ -77,9 +80,27 @@ class MatrixTest(unittest.TestCase):
             ('a missing file', lambda d: d['targets'][0].update(kunitconfig=['nothing']),
              'no file nothing'),
             ('first: a debug cell and no target',
-             lambda d: d.update(first=['arm-up', 'arm-tiny', 'arm-up-sanitize', 'nope']),
-             '"first" names no cell or tiny cell: arm-up-sanitize, nope'),
-            ('first: twice', lambda d: d.update(first=['arm-up', 'arm-up']), 'non-unique'),
+             lambda d: d['kernels'][0].update(first=['arm-up', 'arm-tiny', 'arm-up-sanitize',
+                                                     'nope']),
+             '"first" names no cell or tiny cell of it: arm-up-sanitize, nope'),
+            ('first: twice', lambda d: d['kernels'][0].update(first=['arm-up', 'arm-up']),
+             'non-unique'),
+            ('first: a tiny cell of the other kernel only', lambda d: (
+                d['targets'][3].update(expected={'linux-source-6.12': d['targets'][3][
+                    'expected']}), d['kernels'][0].update(first=['arm-tiny'])),
+             'kernel linux-source-6.1: "first" names no cell or tiny cell of it: arm-tiny'),
+            ('no kernel', lambda d: d.update(kernels=[]), 'kernels'),
+            ('a kernel twice', lambda d: d['kernels'].append(copy.deepcopy(d['kernels'][0])),
+             'defined twice: linux-source-6.1'),
+            ('a kernel without its hook', lambda d: d['kernels'][1].pop('hook'), "'hook'"),
+            ('a missing hook', lambda d: d['kernels'][1].update(hook='nothing'),
+             'kernel linux-source-6.12: no file nothing'),
+            ('expected for an unknown kernel',
+             lambda d: d['targets'][3].update(expected={'linux-source-5.10': 'ci/matrix.json'}),
+             '"expected" names no kernel: linux-source-5.10'),
+            ('a missing expected file of one kernel',
+             lambda d: d['targets'][3].update(expected={'linux-source-6.12': 'nothing'}),
+             'no file nothing'),
         ]
         for what, change, message in cases:
             with self.subTest(what):
@@ -102,6 +123,24 @@ class MatrixTest(unittest.TestCase):
         with self.assertRaises(config.ConfigError) as e:
             config.targets(data, 'arm-tiny', ('cell',))
         self.assertIn('unknown cell(s): arm-tiny', str(e.exception))
+
+    def test_kernels(self):
+        """Every kernel by default, in the file's order; a tiny cell with an expected file per
+        kernel is a target of those kernels, with that kernel's file."""
+        data = copy.deepcopy(GOOD)
+        data['targets'][3]['expected'] = {'linux-source-6.12': 'kunitconfigs/tiny/arm-nort'}
+        data = load(data)
+        self.assertEqual([k.package for k in config.kernels(data)],
+                         ['linux-source-6.1', 'linux-source-6.12'])
+        self.assertEqual([k.hook for k in config.kernels(data, 'linux-source-6.12')],
+                         ['kunit/hook-6.12.patch'])
+        with self.assertRaisesRegex(config.ConfigError, r'unknown kernel\(s\): 6.12'):
+            config.kernels(data, '6.12')
+        self.assertNotIn('arm-tiny', [t.name for t in config.targets(data)])
+        tiny = config.targets(data, 'arm-tiny', kernel='linux-source-6.12')[0]
+        self.assertEqual((tiny.kind, tiny.expected), ('tiny', 'kunitconfigs/tiny/arm-nort'))
+        self.assertEqual(config.targets(data, kernel='linux-source-6.1'), config.targets(
+            data, 'arm-up,arm-smp,arm-up-nodl,arm-up-sanitize'))
 
 
 class KunitconfigTest(unittest.TestCase):

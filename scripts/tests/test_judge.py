@@ -41,7 +41,9 @@ class JudgeTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.addCleanup(self.tmp.cleanup)
-        self.work = run.Work('pkg', self.tmp.name, os.path.join(self.tmp.name, 'results'))
+        self.work = run.Work('pkg', self.tmp.name, os.path.join(self.tmp.name, 'results'),
+                             series=os.path.join(config.REPO, config.kernels(
+                                 config.load())[0].patches))
         patcher = mock.patch.object(config, 'first_line', lambda *argv: f'{argv[0]} 1')
         patcher.start()
         self.addCleanup(patcher.stop)
@@ -300,6 +302,17 @@ class JudgeTest(unittest.TestCase):
         self.put(SMP, config.BASELINE, inputs={'other': 'inputs'})
         got, _ = mutants.judge_one(self.work, self.kp, m, SMP, '01-x', dict(STEPS)['01-x'], env)
         self.assertEqual(got, 'invalid (the baseline is stale)')
+
+    def test_overview(self):
+        """results/report.md: each kernel's verdict and kunit lines, or that it has no report."""
+        data = {'verdict': 'GREEN', 'judged': 3, 'problems': [], 'differences': [], 'left': [],
+                'totals': {'PASS': 5, 'FAIL': 0, 'CRASH': 0, 'SKIP': 1}}
+        config.write(os.path.join(self.tmp.name, 'a', 'report.json'), json.dumps(data))
+        render.overview(self.tmp.name, ['a', 'b'])
+        self.assertEqual(config.read(os.path.join(self.tmp.name, 'report.md')).splitlines()[-2:], [
+            '| [a](a/report.md) | verdict: GREEN: 3 target step(s) judged, 0 problem(s), '
+            '0 difference(s) | kunit: 5 passed, 0 failed, 1 skipped |',
+            '| [b](b/report.md) | no report: the run stopped before it |  |'])
 
     def test_render(self):
         self.put(SMP, config.BASELINE, 'skip-up')

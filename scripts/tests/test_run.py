@@ -569,11 +569,38 @@ class CommandTest(unittest.TestCase):
         self.stop('bash -c \'trap "" TERM; echo $$ >{pid}; exec sleep 60\' & wait')
 
 
+class KernelsTest(unittest.TestCase):
+    def test_each_kernel_in_turn(self):
+        """Every command runs each kernel of ci/matrix.json in turn (or those --kernel names),
+        ends with the worst exit status, and stops at the first stopped by a signal."""
+        main = __import__('sched_tinify.__main__', fromlist=['main'])
+        data = config.load()
+        data = dict(data, kernels=data['kernels'] + [dict(data['kernels'][0],
+                                                          package='linux-source-6.12')])
+        with mock.patch.object(config, 'load', return_value=data), \
+                mock.patch.object(main.render, 'overview') as overview:
+            for argv, rcs, want, ran in (
+                    (['judge'], [1, 0], 1, ['linux-source-6.1', 'linux-source-6.12']),
+                    (['judge'], [0, 2], 2, ['linux-source-6.1', 'linux-source-6.12']),
+                    (['judge'], [130, 0], 130, ['linux-source-6.1']),
+                    (['judge', '--kernel', 'linux-source-6.12'], [0], 0, ['linux-source-6.12'])):
+                with self.subTest(argv=argv, rcs=rcs), mock.patch.object(
+                        main, 'one_kernel', side_effect=rcs) as one:
+                    self.assertEqual(main.main(argv), want)
+                    self.assertEqual([c.args[2].package for c in one.call_args_list], ran)
+                    self.assertEqual(overview.call_args.args[1], [k for k in [
+                        'linux-source-6.1', 'linux-source-6.12'] if k in ran or len(rcs) == 2])
+        with mock.patch.object(config, 'load', return_value=data), \
+                mock.patch('sys.stderr') as err:
+            self.assertEqual(main.main(['judge', '--kernel', '6.12']), 2)
+        self.assertIn('unknown kernel(s): 6.12', str(err.mock_calls))
+
+
 class WorkTest(unittest.TestCase):
     def test_kbuild_cannot_build_in_a_folder_with_a_space_or_colon(self):
         for bad in ('/tmp/a b', '/tmp/a:b'):
             with self.subTest(bad), self.assertRaisesRegex(config.ConfigError, 'space or a colon'):
-                run.Work.from_env(config.load(), {'SCHED_TINIFY_WORK': bad})
+                run.Work.from_env(config.kernels(config.load())[0], {'SCHED_TINIFY_WORK': bad})
 
 
 class SignalsTest(unittest.TestCase):
@@ -639,7 +666,7 @@ class FreshTest(unittest.TestCase):
                                  (True, whole))
 
     def test_touched_files(self):
-        series = os.path.join(faketree.REPO, 'patches')
+        series = os.path.join(faketree.REPO, 'patches', 'linux-source-6.1')
         touched = run.touched_files(series)
         self.assertIn('kernel/sched/core.c', touched)
         self.assertIn('include/linux/sched.h', touched)
