@@ -966,7 +966,7 @@ static void sp_fork(struct sp_task *st)
 	int status;
 
 	current->timer_slack_ns = SP_SLACK;
-	st->fork_ret = kernel_thread(sp_child_fn, st, CLONE_FS | CLONE_FILES | SIGCHLD);
+	st->fork_ret = st_kernel_thread(sp_child_fn, st, CLONE_FS | CLONE_FILES | SIGCHLD);
 	if (st->fork_ret <= 0)
 		return;
 	if (!wait_for_completion_timeout(&st->child_done, SP_TASK_TIMEOUT)) {

@@ -51,8 +51,10 @@ struct rtg_cpu {
 struct rtg_state {
 	unsigned int period_us;
 	int runtime_us;
+#ifdef ST_DEF_RT_BANDWIDTH
 	u64 def_runtime;
 	s64 def_period;
+#endif
 	u64 root_runtime;
 	s64 root_period;
 	struct rtg_cpu *cpu;	/* nr_cpu_ids entries */
@@ -66,10 +68,12 @@ static void rtg_save(struct rtg_state *s)
 
 	s->period_us = READ_ONCE(sysctl_sched_rt_period);
 	s->runtime_us = READ_ONCE(sysctl_sched_rt_runtime);
+#ifdef ST_DEF_RT_BANDWIDTH
 	raw_spin_lock_irq(&def_rt_bandwidth.rt_runtime_lock);
 	s->def_runtime = def_rt_bandwidth.rt_runtime;
 	s->def_period = ktime_to_ns(def_rt_bandwidth.rt_period);
 	raw_spin_unlock_irq(&def_rt_bandwidth.rt_runtime_lock);
+#endif
 	mutex_lock(&rt_constraints_mutex);
 	s->root_runtime = root_task_group.rt_bandwidth.rt_runtime;
 	s->root_period = ktime_to_ns(root_task_group.rt_bandwidth.rt_period);
@@ -114,8 +118,10 @@ static void rtg_expect_state(struct kunit *test, const struct rtg_state *want)
 	rtg_save(got);
 	KUNIT_EXPECT_EQ(test, got->period_us, want->period_us);
 	KUNIT_EXPECT_EQ(test, got->runtime_us, want->runtime_us);
+#ifdef ST_DEF_RT_BANDWIDTH
 	KUNIT_EXPECT_EQ(test, got->def_runtime, want->def_runtime);
 	KUNIT_EXPECT_EQ(test, got->def_period, want->def_period);
+#endif
 	KUNIT_EXPECT_EQ(test, got->root_runtime, want->root_runtime);
 	KUNIT_EXPECT_EQ(test, got->root_period, want->root_period);
 	for_each_possible_cpu(cpu) {
@@ -282,8 +288,8 @@ static int rtg_cg_dir(struct rtg_cgroup *cg, bool make)
 	if (IS_ERR(d)) {
 		ret = PTR_ERR(d);
 	} else {
-		ret = make ? vfs_mkdir(&init_user_ns, dir, d, 0755) :
-			     vfs_rmdir(&init_user_ns, dir, d);
+		ret = make ? vfs_mkdir(ST_MNT_IDMAP, dir, d, 0755) :
+			     vfs_rmdir(ST_MNT_IDMAP, dir, d);
 		dput(d);
 	}
 	inode_unlock(dir);
@@ -940,19 +946,21 @@ static void sched_rt_group_sysctl(struct kunit *test)
 	const struct rtg_sysctl_case *c = test->param_value;
 	bool period = !strcmp(c->name, "sched_rt_period_us");
 	long before = period ? ST_RT_PERIOD_US : ST_RT_RUNTIME_US;
-	long want_period = period && !c->ret ? c->value : ST_RT_PERIOD_US;
-	long want_runtime = !period && !c->ret ? c->value : ST_RT_RUNTIME_US;
+	long __maybe_unused want_period = period && !c->ret ? c->value : ST_RT_PERIOD_US;
+	long __maybe_unused want_runtime = !period && !c->ret ? c->value : ST_RT_RUNTIME_US;
 	long now;
 
 	KUNIT_EXPECT_EQ(test, rtg_sysctl(test, c->name, c->value), c->ret);
 	now = period ? (long)READ_ONCE(sysctl_sched_rt_period) :
 		       READ_ONCE(sysctl_sched_rt_runtime);
 	KUNIT_EXPECT_EQ(test, now, c->ret ? before : c->value);
+#ifdef ST_DEF_RT_BANDWIDTH
 	/* The default bandwidth follows an accepted value, in nanoseconds. */
 	KUNIT_EXPECT_EQ(test, def_rt_bandwidth.rt_runtime,
 			want_runtime < 0 ? RUNTIME_INF : (u64)want_runtime * RTG_US);
 	KUNIT_EXPECT_EQ(test, ktime_to_ns(def_rt_bandwidth.rt_period),
 			(s64)want_period * RTG_US);
+#endif
 }
 
 /* Must stay last. */

@@ -42,6 +42,24 @@
 #define ST_US		NSEC_PER_USEC
 #define ST_MS		NSEC_PER_MSEC
 
+/*
+ * What the kernels the suites run on do differently, in one place. The
+ * hook of each kernel (kunit/hook-<version>.patch) says which it is:
+ * 6.12's defines SCHED_TEST_KERNEL_6_12. There, kernel_thread() takes a name
+ * (since 6.2), vfs_mkdir() and vfs_rmdir() a struct mnt_idmap (since
+ * 6.3), and def_rt_bandwidth, the global RT bandwidth that followed the
+ * sched_rt_* sysctls, is gone (5f6bd380c7bd, "sched/rt: Remove default
+ * bandwidth control").
+ */
+#ifdef SCHED_TEST_KERNEL_6_12
+#define st_kernel_thread(fn, arg, flags)	kernel_thread(fn, arg, NULL, flags)
+#define ST_MNT_IDMAP	(&nop_mnt_idmap)
+#else
+#define st_kernel_thread(fn, arg, flags)	kernel_thread(fn, arg, flags)
+#define ST_MNT_IDMAP	(&init_user_ns)
+#define ST_DEF_RT_BANDWIDTH
+#endif
+
 /* The default sched_rt_period_us and sched_rt_runtime_us. */
 #define ST_RT_PERIOD_US		1000000
 #define ST_RT_RUNTIME_US	950000
@@ -369,8 +387,10 @@ struct sched_test_global {
 	unsigned int rt_period;
 	int rt_runtime;
 	int rr_timeslice;
+#ifdef ST_DEF_RT_BANDWIDTH
 	u64 def_rt_runtime;
 	ktime_t def_rt_period;
+#endif
 #endif
 #ifdef CONFIG_RT_GROUP_SCHED
 	u64 root_rt_runtime;
@@ -389,8 +409,10 @@ static void __maybe_unused sched_test_global_read(struct sched_test_global *g)
 	g->rt_period = READ_ONCE(sysctl_sched_rt_period);
 	g->rt_runtime = READ_ONCE(sysctl_sched_rt_runtime);
 	g->rr_timeslice = READ_ONCE(sched_rr_timeslice);
+#ifdef ST_DEF_RT_BANDWIDTH
 	g->def_rt_runtime = READ_ONCE(def_rt_bandwidth.rt_runtime);
 	g->def_rt_period = READ_ONCE(def_rt_bandwidth.rt_period);
+#endif
 #endif
 #ifdef CONFIG_RT_GROUP_SCHED
 	g->root_rt_runtime = READ_ONCE(root_task_group.rt_bandwidth.rt_runtime);
@@ -414,10 +436,12 @@ static void __maybe_unused sched_test_global_expect(struct kunit *test,
 			    "sched_rt_runtime_us leaked");
 	KUNIT_EXPECT_EQ_MSG(test, now.rr_timeslice, start->rr_timeslice,
 			    "sched_rr_timeslice leaked");
+#ifdef ST_DEF_RT_BANDWIDTH
 	KUNIT_EXPECT_EQ_MSG(test, now.def_rt_runtime, start->def_rt_runtime,
 			    "def_rt_bandwidth runtime leaked");
 	KUNIT_EXPECT_EQ_MSG(test, now.def_rt_period, start->def_rt_period,
 			    "def_rt_bandwidth period leaked");
+#endif
 #endif
 #ifdef CONFIG_RT_GROUP_SCHED
 	KUNIT_EXPECT_EQ_MSG(test, now.root_rt_runtime, start->root_rt_runtime,
