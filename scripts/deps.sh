@@ -44,7 +44,8 @@ apt=()
 try_install() {
 	[[ ${#apt[@]} -gt 0 ]] || apt_setup
 	note "installing: $*"
-	"${apt[@]}" install -y --no-install-recommends "$@" >>"$log" 2>&1
+	# stdin from /dev/null: apt must not eat the list of kernels being read.
+	"${apt[@]}" install -y --no-install-recommends "$@" </dev/null >>"$log" 2>&1
 }
 # apt_install PKG...: install, or stop with the end of apt's log.
 apt_install() {
