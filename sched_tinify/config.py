@@ -89,13 +89,16 @@ def _check(data: dict) -> None:
         if 'needs' in t and not ('expected' in t or t.get('build_only')):
             raise ConfigError(f'{where}: "needs" is for tiny cells and build-only '
                               'configurations')
-        expected = t.get('expected', {})
-        if wrong := set(expected) - set(pkgs) if isinstance(expected, dict) else ():
-            raise ConfigError(f'{where}: "expected" names no kernel: {", ".join(sorted(wrong))}')
-        for path in ([] if t.get('upstream') else t['kunitconfig']) + (
-                list(expected.values()) if isinstance(expected, dict) else [expected]):
-            if path and not os.path.isfile(os.path.join(REPO, path)):
-                raise ConfigError(f'{where}: no file {path}')
+        for field, value in t.items():
+            if wrong := set(value) - set(pkgs) if isinstance(value, dict) else ():
+                raise ConfigError(f'{where}: "{field}" names no kernel: {", ".join(sorted(wrong))}')
+        for field in ('expected', 'kunitconfig'):
+            value = t.get(field, [])
+            for paths in value.values() if isinstance(value, dict) else [value]:
+                for path in [] if t.get('upstream') else [paths] if isinstance(
+                        paths, str) else paths:
+                    if not os.path.isfile(os.path.join(REPO, path)):
+                        raise ConfigError(f'{where}: no file {path}')
     for k in kernels(data):
         if not os.path.isfile(os.path.join(REPO, k.hook)):
             raise ConfigError(f'matrix: kernel {k.package}: no file {k.hook}')
@@ -145,15 +148,20 @@ def kernels(data: dict, names: str = '') -> List[Kernel]:
 def targets(data: dict, names: str = '', kinds: Tuple[str, ...] = (),
             kernel: str = '') -> List[Target]:
     """The targets of @kernel (a package; the first when empty) named in a comma-separated list
-    (all when empty), of the given kinds (any when empty), in the order of the file. A tiny cell
-    whose "expected" names kernels is a target of those only."""
+    (all when empty), of the given kinds (any when empty), in the order of the file. A field given
+    as {package: value} is that kernel's value: a target with such a field that does not name
+    @kernel is not one of its targets."""
     kernel = kernel or data['kernels'][0]['package']
-    every = [Target(**{k: tuple(v) if isinstance(v, list) else v.get(kernel) if isinstance(
-        v, dict) else v for k, v in t.items() if k != 'comment'},
-                    **{k: data['arches'][t['arch']][k]
-                       for k in ('cross_compile', 'compiler', 'console')})
-             for t in data['targets']]
-    pool = {t.name: t for t in every if (not kinds or t.kind in kinds) and t.expected is not None}
+    every = []
+    for t in data['targets']:
+        fields = {k: v.get(kernel) if isinstance(v, dict) else v
+                  for k, v in t.items() if k != 'comment'}
+        if None not in fields.values():
+            every.append(Target(**{k: tuple(v) if isinstance(v, list) else v
+                                   for k, v in fields.items()},
+                                **{k: data['arches'][t['arch']][k]
+                                   for k in ('cross_compile', 'compiler', 'console')}))
+    pool = {t.name: t for t in every if not kinds or t.kind in kinds}
     return pick(pool, names, '/'.join(kinds) or 'target')
 
 

@@ -101,6 +101,16 @@ class MatrixTest(unittest.TestCase):
             ('a missing expected file of one kernel',
              lambda d: d['targets'][3].update(expected={'linux-source-6.12': 'nothing'}),
              'no file nothing'),
+            ('kunitconfig for an unknown kernel',
+             lambda d: d['targets'][0].update(kunitconfig={'linux-source-5.10': ['ci/matrix.json']}),
+             '"kunitconfig" names no kernel: linux-source-5.10'),
+            ('a missing kunitconfig of one kernel',
+             lambda d: d['targets'][0].update(kunitconfig={'linux-source-6.1': ['ci/matrix.json'],
+                                                           'linux-source-6.12': ['nothing']}),
+             'no file nothing'),
+            ('an empty kunitconfig of one kernel',
+             lambda d: d['targets'][0].update(kunitconfig={'linux-source-6.1': []}),
+             'targets/0/kunitconfig'),
         ]
         for what, change, message in cases:
             with self.subTest(what):
@@ -141,6 +151,26 @@ class MatrixTest(unittest.TestCase):
         self.assertEqual((tiny.kind, tiny.expected), ('tiny', 'kunitconfigs/tiny/arm-nort'))
         self.assertEqual(config.targets(data, kernel='linux-source-6.1'), config.targets(
             data, 'arm-up,arm-smp,arm-up-nodl,arm-up-sanitize'))
+
+    def test_kunitconfig_per_kernel(self):
+        """A target whose fragments are given per kernel is built with that kernel's, and is
+        a target of the kernels it names only."""
+        data = copy.deepcopy(GOOD)
+        data['targets'][3]['kunitconfig'] = {
+            'linux-source-6.1': ['kunitconfigs/tiny/arm-tiny'],
+            'linux-source-6.12': ['kunitconfigs/tiny/arm-nort', 'kunitconfigs/tiny/arm-tiny']}
+        data['targets'][0]['kunitconfig'] = {'linux-source-6.12': ['kunitconfigs/arm-up']}
+        data = load(data)
+        old, new = (config.targets(data, kernel=k) for k in ('linux-source-6.1',
+                                                              'linux-source-6.12'))
+        self.assertEqual([t.name for t in old], ['arm-smp', 'arm-up-nodl', 'arm-tiny',
+                                                 'arm-up-sanitize'])
+        self.assertEqual(old[2].kunitconfig, ('kunitconfigs/tiny/arm-tiny',))
+        self.assertEqual([t.name for t in new], ['arm-up', 'arm-smp', 'arm-up-nodl', 'arm-tiny',
+                                                 'arm-up-sanitize'])
+        self.assertEqual(new[3].kunitconfig, ('kunitconfigs/tiny/arm-nort',
+                                              'kunitconfigs/tiny/arm-tiny'))
+        self.assertEqual(new[0].kunitconfig, ('kunitconfigs/arm-up',))
 
 
 class KunitconfigTest(unittest.TestCase):
