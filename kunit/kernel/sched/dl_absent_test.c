@@ -90,7 +90,12 @@ static const struct dla_policy_case dla_policy_cases[] = {
 	{ "SCHED_BATCH by a user", SCHED_BATCH, 0, true, 0, 120 },
 	{ "SCHED_IDLE by a user", SCHED_IDLE, 0, true, 0, 120 },
 	{ "SCHED_NORMAL by a user", SCHED_NORMAL, 0, true, 0, 120 },
+#ifdef SCHED_EXT
+	/* The kernels the suites build in have no sched_ext class. */
+	{ "SCHED_EXT, not built, by a user", SCHED_EXT, 0, true, -EINVAL, 0 },
+#else
 	{ "policy 7 (none) by a user", 7, 0, true, -EINVAL, 0 },
+#endif
 };
 
 SCHED_TEST_PARAMS(dla_policy, dla_policy_cases, dla_policy_case);
@@ -345,7 +350,8 @@ static void sched_dl_absent_getattr(struct kunit *test)
 /*
  * The scheduler's debug output: /proc/PID/sched of a SCHED_FIFO task
  * (policy and priority, no deadline fields) and the debugfs file
- * sched/debug (an rt_rq, no dl_rq). Each needs its configuration.
+ * sched/debug (an rt_rq, no dl_rq); on 6.12, no sched/fair_server/. Each
+ * needs its configuration.
  */
 #define DLA_PROC_BUF (4 * PAGE_SIZE)
 #define DLA_DEBUG_BUF (256 * 1024)
@@ -403,6 +409,11 @@ static void sched_dl_absent_debugfs_sched(struct kunit *test)
 		KUNIT_FAIL(test, "no memory");
 		return;
 	}
+#ifdef ST_KERNEL_FAIR_SERVER
+	/* The fair server goes with the class, and its files with it. */
+	KUNIT_EXPECT_EQ(test, sched_test_read(mnt, "sched/fair_server/cpu0/runtime", &u, buf),
+			(ssize_t)-ENOENT);
+#endif
 	len = sched_test_read(mnt, "sched/debug", &u, buf);
 	sched_test_user_unmap(&u);
 	kern_unmount(mnt);

@@ -220,6 +220,7 @@ static void sched_dl_bw_cpu_offline(struct kunit *test)
 	struct dl_bw *dl_b;
 	int cpu, victim = -1, first_inactive = -1, cpus, ret;
 	unsigned long cap;
+	u64 def_total;
 
 	KUNIT_ASSERT_EQ(test, ctx->p_bw, 0ULL);
 	KUNIT_ASSERT_EQ(test, ctx->nr_held, 0);
@@ -231,6 +232,22 @@ static void sched_dl_bw_cpu_offline(struct kunit *test)
 		kunit_skip(test, "needs a root domain of 2 CPUs or more (has %d)", all.cpus);
 	for_each_online_cpu(cpu)
 		victim = cpu;
+#ifdef ST_FAIR_SERVER
+	/*
+	 * 6.12.118 re-attaches every fair server at each rebuild of the root
+	 * domains (rq_attach_root()), taking a share of extra_bw each time
+	 * that nothing gives back, and the default root domain keeps what
+	 * the servers of the CPUs that passed through it held: the servers
+	 * are off while a CPU is offline here, as an admin can turn them off
+	 * (runtime 0), so that the case sees the admission rules alone.
+	 */
+	ctx->servers_off = true;
+	KUNIT_ASSERT_EQ(test, sched_test_dl_servers_set(ctx, 0, 0), 0);
+#endif
+	/* What the default root domain, which the victim joins, holds already. */
+	dl_b = sched_test_dl_lock(ctx->cpu, &rf);
+	def_total = def_root_domain.dl_bw.total_bw;
+	sched_test_dl_unlock(ctx->cpu, dl_b, &rf);
 	ret = remove_cpu(victim);
 	if (ret)
 		kunit_skip(test, "CPU%d cannot go offline: %d", victim, ret);
@@ -248,6 +265,7 @@ static void sched_dl_bw_cpu_offline(struct kunit *test)
 		if (first_inactive < 0)
 			first_inactive = cpu;
 		ctx->want.cpu[cpu].domain = first_inactive;
+		ctx->want.cpu[cpu].total_bw = def_total;
 	}
 
 	dl_b = sched_test_dl_lock(ctx->cpu, &rf);
@@ -276,10 +294,17 @@ static void sched_dl_bw_cpu_offline(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, add_cpu(victim), 0);
 	ctx->cpu_offline = false;
 	ctx->d = all;
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		ctx->want.cpu[cpu].domain = ctx->start.cpu[cpu].domain;
+		ctx->want.cpu[cpu].total_bw = ctx->want.cpu[ctx->cpu].total_bw;
+	}
 	KUNIT_EXPECT_EQ(test, sched_test_dl_model_domain(ctx->cpu).cpus, all.cpus);
 	sched_test_dl_expect(test, &ctx->want, "with the CPU back");
+#ifdef ST_FAIR_SERVER
+	KUNIT_EXPECT_EQ(test, sched_test_dl_servers_set(ctx, ST_SERVER_RUNTIME, ST_BW_SERVER), 0);
+	ctx->servers_off = false;
+	sched_test_dl_expect(test, &ctx->want, "with the fair servers back");
+#endif
 #else
 	kunit_skip(test, "needs CONFIG_HOTPLUG_CPU");
 #endif

@@ -104,6 +104,21 @@ struct sp_exp {
  */
 #define SP_RR_SLICE_NS	((s64)RR_TIMESLICE * TICK_NSEC)
 
+/*
+ * What sched_getattr() reports in sched_runtime for a fair task: nothing
+ * on 6.1; on 6.12 its slice (ST_FAIR_SLICE), which no case sets, so the
+ * base slice: 0.7 ms times 1 + ilog2() of the online CPUs, at most 8
+ * (SCHED_TUNABLESCALING_LOG, the default).
+ */
+static u64 sp_fair_slice(void)
+{
+#ifdef ST_FAIR_SLICE
+	return 700ULL * ST_US * (1 + ilog2(min_t(unsigned int, num_online_cpus(), 8)));
+#else
+	return 0;
+#endif
+}
+
 /* The expectation for this kernel. */
 static const struct sp_exp *sp_pick(int policy, const struct sp_exp *rt,
 				    const struct sp_exp *nort)
@@ -257,7 +272,8 @@ static void sp_expect_getattr(struct kunit *test, struct task_struct *p,
 			    "getattr priority: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, got.sched_nice, rt || dl ? 0 : e->static_prio - 120,
 			    "getattr nice: %s", desc);
-	KUNIT_EXPECT_EQ_MSG(test, got.sched_runtime, dl ? SP_DL_RUNTIME : 0ULL,
+	KUNIT_EXPECT_EQ_MSG(test, got.sched_runtime,
+			    dl ? SP_DL_RUNTIME : rt ? 0ULL : sp_fair_slice(),
 			    "getattr runtime: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, got.sched_deadline, dl ? SP_DL_DEADLINE : 0ULL,
 			    "getattr deadline: %s", desc);
@@ -420,7 +436,13 @@ static const struct sp_range_case sp_range_cases[] = {
 	{ "SCHED_RR", SCHED_RR, 99, 1, -EINVAL, -EINVAL },
 	{ "SCHED_DEADLINE", SCHED_DEADLINE, 0, 0, -EINVAL, -EINVAL },
 	{ "policy 4 (unused)", 4, -EINVAL, -EINVAL, -EINVAL, -EINVAL },
+#ifdef SCHED_EXT
+	/* The priority calls know sched_ext's policy with or without its class. */
+	{ "SCHED_EXT", SCHED_EXT, 0, 0, 0, 0 },
+	{ "policy 8 (one past SCHED_EXT)", 8, -EINVAL, -EINVAL, -EINVAL, -EINVAL },
+#else
 	{ "policy 7 (one past SCHED_DEADLINE)", 7, -EINVAL, -EINVAL, -EINVAL, -EINVAL },
+#endif
 	{ "policy -1", -1, -EINVAL, -EINVAL, -EINVAL, -EINVAL },
 };
 
@@ -501,7 +523,8 @@ static void sched_policy_rr_interval(struct kunit *test)
  * changes of its parameters. The test thread makes itself SCHED_DEADLINE
  * and changes its parameters while it runs: each time, its runqueue's
  * running_bw is its bandwidth, runtime / period in units of 2^-20
- * (BW_SHIFT), rounded down; once it is fair again, no runqueue has any.
+ * (BW_SHIFT), rounded down; once it is fair again, no runqueue has any
+ * (6.12's fair servers' part left out: sched_test_dl_server_running()).
  */
 #ifdef CONFIG_SCHED_CLASS_DL
 struct sp_bw_case {
@@ -526,7 +549,7 @@ static u64 sp_running_bw(void)
 	local_irq_save(flags);
 	rq = this_rq();
 	raw_spin_rq_lock(rq);
-	bw = rq->dl.running_bw;
+	bw = rq->dl.running_bw - sched_test_dl_server_running(rq);
 	raw_spin_rq_unlock(rq);
 	local_irq_restore(flags);
 	return bw;
@@ -543,7 +566,7 @@ static bool sp_dl_inactive(void)
 		struct rq *rq = cpu_rq(cpu);
 
 		raw_spin_rq_lock_irqsave(rq, flags);
-		bw += rq->dl.running_bw;
+		bw += rq->dl.running_bw - sched_test_dl_server_running(rq);
 		raw_spin_rq_unlock_irqrestore(rq, flags);
 	}
 	return !bw;

@@ -49,11 +49,36 @@
  * (since 6.2), vfs_mkdir() and vfs_rmdir() a struct mnt_idmap (since
  * 6.3), and def_rt_bandwidth, the global RT bandwidth that followed the
  * sched_rt_* sysctls, is gone (5f6bd380c7bd, "sched/rt: Remove default
- * bandwidth control").
+ * bandwidth control"). Three differences of behaviour:
+ *  - ST_FAIR_SERVER: each runqueue's fair tasks are served by a deadline
+ *    entity, rq->fair_server (since d741f297bcea), which holds deadline
+ *    bandwidth (see the model below); ST_KERNEL_FAIR_SERVER: the kernel
+ *    has it where it has the deadline class (the series leaves it out
+ *    with the class, and its debugfs files, sched/fair_server/);
+ *  - ST_DL_GLOBAL_RESETS_EVERY_CPU: a write of the RT sysctls resets the
+ *    extra_bw of every CPU (440989c10f4e, "sched/deadline: Fix accounting
+ *    after global limits change"), not only of the first of each domain;
+ *  - ST_DL_RT_WRITE_CLEARS_TOTAL: on SMP, every write of the RT sysctls,
+ *    accepted or refused, then rebuilds the sched domains: the root domain
+ *    of the active CPUs is kept and its total_bw set to 0
+ *    (dl_clear_root_domain()), and without cpusets nothing adds back what
+ *    its tasks and fair servers hold (see sched_test_dl_rt_write());
+ *  - ST_FAIR_SLICE: sched_setattr() sets, and sched_getattr() reports, a
+ *    fair task's time slice in sched_runtime (EEVDF's custom slices): by
+ *    default the base slice, 0.7 ms times 1 + ilog2(CPUs).
  */
 #ifdef SCHED_TEST_KERNEL_6_12
 #define st_kernel_thread(fn, arg, flags)	kernel_thread(fn, arg, NULL, flags)
 #define ST_MNT_IDMAP	(&nop_mnt_idmap)
+#define ST_KERNEL_FAIR_SERVER
+#ifdef CONFIG_SCHED_CLASS_DL
+#define ST_FAIR_SERVER
+#endif
+#ifdef CONFIG_SMP
+#define ST_DL_RT_WRITE_CLEARS_TOTAL
+#endif
+#define ST_DL_GLOBAL_RESETS_EVERY_CPU
+#define ST_FAIR_SLICE
 #else
 #define st_kernel_thread(fn, arg, flags)	kernel_thread(fn, arg, flags)
 #define ST_MNT_IDMAP	(&init_user_ns)
@@ -79,7 +104,8 @@
 /*
  * A total far above any capacity: (u64)-1 scaled by the capacity wraps to
  * about 2^54, so a check that forgot the bw == -1 case would refuse it.
- * A multiple of 2^32: it moves no extra_bw (see sched_test_dl_share()).
+ * A multiple of 2^32: as a total it moves no extra_bw, but the preset to
+ * it from a non-zero total does (see sched_test_dl_share()).
  */
 #define ST_HUGE_TOTAL	BIT_ULL(55)
 
@@ -473,16 +499,20 @@ static void __maybe_unused sched_test_global_kept(struct kunit *test)
 }
 
 #ifdef CONFIG_SYSCTL
-/* Write @value into sysctl @name of @table through its handler, as /proc would. */
+/*
+ * Write @value into sysctl @name of the @n entries of @table through its
+ * handler, as /proc would (6.1's tables end with an empty entry, 6.12's
+ * do not).
+ */
 static int __maybe_unused sched_test_sysctl(struct kunit *test,
-					    struct ctl_table *table,
+					    struct ctl_table *table, size_t n,
 					    const char *name, long value)
 {
 	char buf[24];
 	size_t len = scnprintf(buf, sizeof(buf), "%ld", value);
 	loff_t pos = 0;
 
-	for (; table->procname; table++)
+	for (; n && table->procname; n--, table++)
 		if (!strcmp(table->procname, name))
 			return table->proc_handler(table, 1, buf, &len, &pos);
 	KUNIT_FAIL(test, "no sysctl %s", name);
@@ -493,7 +523,8 @@ static int __maybe_unused sched_test_sysctl(struct kunit *test,
 static int __maybe_unused sched_test_rt_sysctl(struct kunit *test,
 					       const char *name, long value)
 {
-	return sched_test_sysctl(test, sched_rt_sysctls, name, value);
+	return sched_test_sysctl(test, sched_rt_sysctls, ARRAY_SIZE(sched_rt_sysctls),
+				 name, value);
 }
 
 /* Skip, saying so, on a kernel booted with other RT bandwidth sysctls. */
@@ -573,6 +604,45 @@ static void sched_test_dl_unlock(int cpu, struct dl_bw *dl_b,
 	rq_unlock_irqrestore(cpu_rq(cpu), rf);
 }
 
+/*
+ * 6.12's fair server (ST_FAIR_SERVER): a deadline entity per runqueue, 50
+ * ms every second (ST_BW_SERVER), set up when the CPU first queues a fair
+ * task (dl_server_start(), dl_server_apply_params()). From then on it
+ * holds its bandwidth in the domain's total_bw and its runqueue's this_bw
+ * (its share of extra_bw taken as any admission takes it), which the
+ * suites find at their start and model from there. It also holds it in
+ * running_bw while it is active, and after it stops until its 0-lag time
+ * (dl_server_stop(), task_non_contending()): that follows the fair tasks
+ * of its CPU, not the cases, so a snapshot's running_bw leaves it out.
+ */
+#define ST_SERVER_RUNTIME	(50 * ST_MS)
+#define ST_BW_SERVER	52428ULL	/* 50 ms / 1 s = 52428.8 / 2^20 */
+
+/* What @rq's fair server holds in this_bw (and in total_bw); 0 if none. */
+static u64 sched_test_dl_server_bw(struct rq *rq)
+{
+#ifdef ST_FAIR_SERVER
+	const struct sched_dl_entity *srv = &rq->fair_server;
+
+	return srv->dl_server ? srv->dl_bw : 0;
+#else
+	return 0;
+#endif
+}
+
+/* What @rq's fair server holds in its running_bw now; @rq locked. */
+static u64 sched_test_dl_server_running(struct rq *rq)
+{
+#ifdef ST_FAIR_SERVER
+	const struct sched_dl_entity *srv = &rq->fair_server;
+
+	lockdep_assert_rq_held(rq);
+	if (srv->dl_server_active || srv->dl_non_contending)
+		return srv->dl_bw;
+#endif
+	return 0;
+}
+
 /* Read, never write: a snapshot to compare with. */
 static void sched_test_dl_read(struct sched_test_dl *s)
 {
@@ -587,7 +657,8 @@ static void sched_test_dl_read(struct sched_test_dl *s)
 		c->domain = sched_test_dl_domain_id(cpu);
 		c->bw = dl_b->bw;
 		c->total_bw = dl_b->total_bw;
-		c->running_bw = dl->running_bw;
+		c->running_bw = dl->running_bw -
+				sched_test_dl_server_running(cpu_rq(cpu));
 		c->this_bw = dl->this_bw;
 		c->extra_bw = dl->extra_bw;
 		sched_test_dl_unlock(cpu, dl_b, &rf);
@@ -659,17 +730,23 @@ static void __maybe_unused sched_test_dl_wait(struct kunit *test,
 /*
  * The suites own the deadline accounting while they run: none may start
  * when the system holds deadline bandwidth already (a deadline task; a
- * sugov kthread is not accounted). Returns the first CPU that holds some,
- * or -1.
+ * sugov kthread is not accounted), beyond what the fair servers hold: in
+ * this_bw each its own, in total_bw those of the domain's active CPUs.
+ * Returns the first CPU that holds some, or -1.
  */
 static int sched_test_dl_busy_cpu(const struct sched_test_dl *s)
 {
-	int cpu;
+	int cpu, other;
 
 	for_each_possible_cpu(cpu) {
 		const struct sched_test_dl_cpu *c = &s->cpu[cpu];
+		u64 servers = 0;
 
-		if (c->total_bw || c->this_bw || c->running_bw)
+		for_each_possible_cpu(other)
+			if (s->cpu[other].domain == c->domain && cpu_active(other))
+				servers += sched_test_dl_server_bw(cpu_rq(other));
+		if (c->total_bw != servers || c->running_bw ||
+		    c->this_bw != sched_test_dl_server_bw(cpu_rq(cpu)))
 			return cpu;
 	}
 	return -1;
@@ -777,14 +854,13 @@ static void __maybe_unused sched_test_dl_require_model(struct kunit *test)
 /*
  * Admitting @bw in a domain of @cpus CPUs takes an equal share, rounded
  * toward zero, from the extra_bw of each of its active CPUs. The share is
- * a 32-bit quantity (s32 in __dl_update()'s callers): the only amount
- * beyond 32 bits the suites use is a multiple of 2^32, which moves none.
+ * a 32-bit quantity: __dl_add() and __dl_sub() cast the amount to s32
+ * before they divide it, so an amount beyond 32 bits moves extra_bw by
+ * its low 32 bits, signed (a multiple of 2^32 moves none).
  */
 static s64 sched_test_dl_share(s64 bw, int cpus)
 {
-	if (!lower_32_bits(bw))
-		return 0;
-	return div_s64(bw, cpus);
+	return (s32)lower_32_bits(bw) / cpus;
 }
 
 /* Admit (@bw > 0) or release (@bw < 0) @bw in @cpu's domain, in the model. */
@@ -802,36 +878,102 @@ static void __maybe_unused sched_test_dl_model_add(struct sched_test_dl *s,
 }
 
 /*
- * What sched_dl_do_global() makes of a new sched_rt_runtime_us, in the
- * model: the domain's limit per CPU (-1 when it is off), and the
- * runqueue's extra_bw reset to it (BW_UNIT when off).
+ * Does sched_dl_do_global() reset @cpu's extra_bw (and bw_ratio)?
  *
- * Known 6.1 behaviour: only the first CPU of each root domain gets its
- * extra_bw (and bw_ratio) reset, because the loop skips the CPUs of a
- * domain it has visited (dl_bw_visited()); the other CPUs keep stale
- * values. Upstream 440989c10f4e ("sched/deadline: Fix accounting after
- * global limits change", Juri Lelli) resets every CPU; 6.1.192 does not
- * have it.
+ * Known 6.1 behaviour: only the first CPU of each root domain's, because
+ * the loop skips the CPUs of a domain it has visited (dl_bw_visited());
+ * the other CPUs keep stale values. Upstream 440989c10f4e
+ * ("sched/deadline: Fix accounting after global limits change", Juri
+ * Lelli) resets every CPU's; 6.1.192 does not have it, 6.12.118 does
+ * (ST_DL_GLOBAL_RESETS_EVERY_CPU). Either way the reset forgets what was
+ * admitted: on 6.12 the fair servers' shares of extra_bw too.
+ */
+static bool __maybe_unused sched_test_dl_global_resets(int cpu)
+{
+#ifndef ST_DL_GLOBAL_RESETS_EVERY_CPU
+	int other;
+
+	for_each_possible_cpu(other) {
+		if (other >= cpu)
+			break;
+		if (sched_test_dl_same_domain(cpu, other))
+			return false;
+	}
+#endif
+	return true;
+}
+
+/*
+ * What sched_dl_do_global() makes of a new sched_rt_runtime_us, in the
+ * model: the domain's limit per CPU (-1 when it is off), and the extra_bw
+ * of the runqueues it resets set to it (BW_UNIT when off).
  */
 static void __maybe_unused sched_test_dl_model_global(struct sched_test_dl *s,
 						      u64 bw)
 {
-	int cpu, other;
+	int cpu;
 
 	for_each_possible_cpu(cpu) {
-		bool first = true;
-
 		s->cpu[cpu].bw = bw;
-		for_each_possible_cpu(other) {
-			if (other >= cpu)
-				break;
-			if (sched_test_dl_same_domain(cpu, other))
-				first = false;
-		}
-		if (first)
+		if (sched_test_dl_global_resets(cpu))
 			s->cpu[cpu].extra_bw = bw == (u64)-1 ? ST_BW_UNIT : bw;
 	}
 }
+
+/*
+ * After a write of the RT sysctls on 6.12 SMP (ST_DL_RT_WRITE_CLEARS_TOTAL)
+ * the active CPUs' root domain has forgotten all it had admitted, the
+ * fair servers' bandwidth too, and 6.12.118 does not add the servers'
+ * back: each write here does, through the call rq_attach_root() makes
+ * for a runqueue that joins a root domain, __dl_server_attach_root(). So
+ * after a write the domain holds the servers' bandwidth and nothing else:
+ * what tasks and presets held before it is gone from total_bw (their
+ * release takes it away again; the model follows).
+ */
+static void __maybe_unused sched_test_dl_servers_attach(void)
+{
+#ifdef ST_DL_RT_WRITE_CLEARS_TOTAL
+	int cpu;
+
+	cpus_read_lock();
+	for_each_cpu(cpu, cpu_active_mask) {
+		struct rq *rq = cpu_rq(cpu);
+		struct rq_flags rf;
+
+		rq_lock_irqsave(rq, &rf);
+		if (sched_test_dl_server_bw(rq))
+			__dl_server_attach_root(&rq->fair_server, rq);
+		rq_unlock_irqrestore(rq, &rf);
+	}
+	cpus_read_unlock();
+#endif
+}
+
+/* The same, in the model of @s: the domain of @cpus active CPUs. */
+static void __maybe_unused sched_test_dl_model_rt_write(struct sched_test_dl *s,
+							int cpus)
+{
+#ifdef ST_DL_RT_WRITE_CLEARS_TOTAL
+	int cpu;
+
+	for_each_cpu(cpu, cpu_active_mask)
+		s->cpu[cpu].total_bw = 0;
+	for_each_cpu(cpu, cpu_active_mask)
+		sched_test_dl_model_add(s, cpu, sched_test_dl_server_bw(cpu_rq(cpu)), cpus);
+#endif
+}
+
+#ifdef CONFIG_SYSCTL
+/* Write RT bandwidth sysctl @name, and give the fair servers theirs back. */
+static int __maybe_unused sched_test_dl_rt_write(struct kunit *test,
+						 const char *name, long value)
+{
+	int ret = sched_test_rt_sysctl(test, name, value);
+
+	sched_test_dl_servers_attach();
+	return ret;
+}
+#endif
 
 /*
  * Add @delta (< 0: take it away) to the total admitted in @cpu's domain
@@ -879,6 +1021,8 @@ struct sched_test_dl_ctx {
 	/* The case took CPU offline_cpu offline: the exit brings it back. */
 	bool cpu_offline;
 	int offline_cpu;
+	/* The case turned the fair servers off: the exit turns them on. */
+	bool servers_off;
 };
 
 /* The kernel changed the total by @delta, and no task will undo it. */
@@ -954,6 +1098,54 @@ static void __maybe_unused sched_test_dl_model_change(struct sched_test_dl_ctx *
 	ctx->p_bw = new_bw;
 }
 
+#ifdef ST_FAIR_SERVER
+/*
+ * Give every online CPU's fair server @runtime every period, as a write
+ * of sched/fair_server/cpuN/runtime does (sched_fair_server_write():
+ * stop it, dl_server_apply_params(), start it again if fair tasks are
+ * queued), and the model follows with @model_bw, the bandwidth that
+ * gives: apply_params() releases the old bandwidth (__dl_sub()) and
+ * admits the new (__dl_add()), and moves this_bw from one to the other.
+ * Returns the first error.
+ */
+static int __maybe_unused sched_test_dl_servers_set(struct sched_test_dl_ctx *ctx,
+						    u64 runtime, u64 model_bw)
+{
+	int cpu, ret = 0;
+
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+		struct sched_dl_entity *srv = &rq->fair_server;
+		struct rq_flags rf;
+		u64 old;
+		int err;
+
+		rq_lock_irqsave(rq, &rf);
+		old = sched_test_dl_server_bw(rq);
+		if (!srv->dl_server) {
+			rq_unlock_irqrestore(rq, &rf);
+			continue;
+		}
+		update_rq_clock(rq);
+		dl_server_stop(srv);
+		err = dl_server_apply_params(srv, runtime, srv->dl_period, false);
+		if (rq->cfs.h_nr_queued)
+			dl_server_start(srv);
+		rq_unlock_irqrestore(rq, &rf);
+		if (err) {
+			ret = ret ?: err;
+			continue;
+		}
+		sched_test_dl_model_add(&ctx->want, cpu, -(s64)old, ctx->d.cpus);
+		sched_test_dl_model_add(&ctx->want, cpu, model_bw, ctx->d.cpus);
+		ctx->want.cpu[cpu].this_bw += model_bw - old;
+	}
+	cpus_read_unlock();
+	return ret;
+}
+#endif
+
 #ifdef CONFIG_SYSCTL
 /* Write sched_rt_runtime_us; the model follows an accepted value. */
 static int __maybe_unused sched_test_dl_rt_runtime(struct kunit *test,
@@ -963,9 +1155,17 @@ static int __maybe_unused sched_test_dl_rt_runtime(struct kunit *test,
 	int ret;
 
 	ctx->rt_sysctl = true;
-	ret = sched_test_rt_sysctl(test, "sched_rt_runtime_us", runtime_us);
+	ret = sched_test_dl_rt_write(test, "sched_rt_runtime_us", runtime_us);
 	if (!ret)
 		sched_test_dl_model_global(&ctx->want, model_bw);
+	sched_test_dl_model_rt_write(&ctx->want, ctx->d.cpus);
+#ifdef ST_DL_RT_WRITE_CLEARS_TOTAL
+	/*
+	 * The domain forgot what the case held: nothing to give back (their
+	 * shares of extra_bw go with the next accepted write, the exit's).
+	 */
+	ctx->nr_held = 0;
+#endif
 	return ret;
 }
 #endif
@@ -1039,9 +1239,31 @@ static void __maybe_unused sched_test_dl_ctx_exit(struct kunit *test,
 	sched_test_dl_wait(test, &ctx->want, "after stopping the kthreads");
 	sched_test_dl_unhold(ctx);
 #ifdef CONFIG_SYSCTL
+	/*
+	 * The write resets extra_bw: where what was admitted before the case
+	 * had taken a share of it (on 6.12, the fair servers'), the state it
+	 * leaves is the one it started from with that reset, and so is the
+	 * state the suite's last case expects.
+	 */
 	if (ctx->rt_sysctl)
 		KUNIT_EXPECT_EQ(test, sched_test_dl_rt_runtime(test, ctx, ST_RT_RUNTIME_US,
 							       ST_BW_DEFAULT), 0);
+#ifdef ST_FAIR_SERVER
+	/* After the limit, which may not be below what they hold. */
+	if (ctx->servers_off)
+		KUNIT_EXPECT_EQ(test, sched_test_dl_servers_set(ctx, ST_SERVER_RUNTIME,
+								ST_BW_SERVER), 0);
+#endif
+	if (ctx->rt_sysctl) {
+		sched_test_dl_model_global(&ctx->start, ST_BW_DEFAULT);
+		sched_test_dl_model_rt_write(&ctx->start, ctx->d.cpus);
+		if (sched_test_dl_suite_start.cpu) {
+			sched_test_dl_model_global(&sched_test_dl_suite_start,
+						   ST_BW_DEFAULT);
+			sched_test_dl_model_rt_write(&sched_test_dl_suite_start,
+						     ctx->d.cpus);
+		}
+	}
 #endif
 #ifdef CONFIG_RT_GROUP_SCHED
 	/* After the global limit: the root group may not exceed it. */

@@ -667,6 +667,8 @@ static void sched_setscheduler_deadline_root_domain(struct kunit *test)
  * every 2 s is 0 in BW_SHIFT fixed point. Meanwhile an RT task in the
  * root group would be throttled after 1 us: the cells run none (the
  * stopper threads are in the stop class), and the window is a few calls.
+ * On 6.12 the fair servers' bandwidth must go first too, as an admin
+ * would turn them off (their runtime 0), and come back last.
  */
 static void sched_setscheduler_deadline_no_bandwidth(struct kunit *test)
 {
@@ -680,6 +682,10 @@ static void sched_setscheduler_deadline_no_bandwidth(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, tg_set_rt_bandwidth(&root_task_group,
 						  2ULL * ST_RT_PERIOD_US * ST_US, ST_US), 0);
 #endif
+#ifdef ST_FAIR_SERVER
+	dl->servers_off = true;
+	KUNIT_ASSERT_EQ(test, sched_test_dl_servers_set(dl, 0, 0), 0);
+#endif
 	KUNIT_EXPECT_EQ(test, sched_test_dl_rt_runtime(test, dl, 0, 0), 0);
 	KUNIT_EXPECT_EQ(test, dls_dl_10_100(p, true), -EPERM);
 	KUNIT_EXPECT_EQ(test, dls_dl_10_100(p, false), -EBUSY);
@@ -687,6 +693,10 @@ static void sched_setscheduler_deadline_no_bandwidth(struct kunit *test)
 	sched_test_dl_expect(test, &dl->want, "after the refusals");
 	KUNIT_EXPECT_EQ(test, sched_test_dl_rt_runtime(test, dl, ST_RT_RUNTIME_US,
 						       ST_BW_DEFAULT), 0);
+#ifdef ST_FAIR_SERVER
+	KUNIT_EXPECT_EQ(test, sched_test_dl_servers_set(dl, ST_SERVER_RUNTIME, ST_BW_SERVER), 0);
+	dl->servers_off = false;
+#endif
 #ifdef CONFIG_RT_GROUP_SCHED
 	KUNIT_EXPECT_EQ(test, tg_set_rt_bandwidth(&root_task_group,
 						  (u64)ST_RT_PERIOD_US * ST_US,
