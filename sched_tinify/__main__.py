@@ -172,8 +172,10 @@ def every_mutant(args, work: run.Work, targets, steps, kp):
     unless judging: ([its report section], whether the harness failed)."""
     title = 'Mutants (every one at its first step and its last; mutants/summary.md)'
     try:
-        if not (paths := mutants.folders(args.mutants)):
-            return [(title, [], [f'mutants: none in {args.mutants}'])], False
+        if not (paths := mutants.folders(top := mutants.folder(args.mutants, work.kernel))):
+            return [(title, [], [f'mutants: none in {top}' if top else
+                                 f'mutants: none for {work.kernel.package} (ci/matrix.json)'])], \
+                False
         rc, head, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=False), work,
                                     targets, steps, kp, args.command == 'run')
         return [(title, head, bad)], rc == 2
@@ -241,7 +243,8 @@ def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
           f'(at {round(time.time() - start)} s)', flush=True)
     deadline = args.budget * 60 - JUDGE
     names = [s for s, _ in steps]
-    folder, (count, todo) = args.mutants, budget.count_mutants(work, targets, steps, args.mutants)
+    folder = mutants.folder(args.mutants, work.kernel)
+    count, todo = budget.count_mutants(work, targets, steps, folder)
     found = budget.items(targets, names, budget.option_steps(work, targets, steps),
                          args.repeat, count, work.kernel.first)
     by, sha, planted = {t.name: t for t in targets}, dict(steps), run.Overlay.planted()
@@ -454,8 +457,8 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--suites', action='store_true', help='list: with the suites of mutants')
     ap.add_argument('--elapsed', type=int, default=0,
                     help='test: seconds of the budget already spent (the set-up)')
-    ap.add_argument('--mutants', default=os.path.join(config.REPO, 'kunit', 'mutants'),
-                    help='test, list: the folder of the mutants (default kunit/mutants)')
+    ap.add_argument('--mutants', help='test, list: the folder of the mutants (default: the '
+                    'kernel\'s in ci/matrix.json)')
     ap.add_argument('--budget', type=int, default=os.environ.get('SCHED_TINIFY_BUDGET', '75'),
                     help='test: minutes to the deadline (SCHED_TINIFY_BUDGET, default 75)')
     ap.add_argument('--no-matrix', action='store_true', help='test: the static checks only')
@@ -496,7 +499,7 @@ def main(argv: List[str]) -> int:
                 args.data, args.targets, args.kinds, k.package)
                       if not args.same_as or t.same_as == args.same_as]
             rows = [{'kernel': k.package, 'name': t.name, 'suite': os.path.basename(f)}
-                    for k, t in chosen for f in mutants.folders(args.mutants)
+                    for k, t in chosen for f in mutants.folders(mutants.folder(args.mutants, k))
                     if any(mutants.runs_in(m, t) for m in mutants.expand([f]))] \
                 if args.suites else [{'kernel': k.package, 'name': t.name} for k, t in chosen]
             print(render.targets_rst([t for _, t in chosen]) if args.rst else json.dumps(

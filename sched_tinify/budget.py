@@ -204,10 +204,10 @@ def count_mutants(work: run.Work, targets: List[config.Target], steps: List[Tupl
     """The runs of each mutants' item (mutants.runs_in(), at the last step), and those with no
     fresh result: the subset and every mutant in the cells, those of each tiny cell."""
     from . import mutants  # pylint: disable=import-outside-toplevel
-    every, subset = mutants.folders(folder), os.path.join(folder, 'ci-subset')
+    every, subset = mutants.folders(folder), os.path.join(folder, 'ci-subset') if folder else ''
     cells = [t for t in targets if t.kind == 'cell']
     runs, todo = {}, {}
-    for k, (paths, which) in {'subset': ([subset] * os.path.exists(subset), cells),
+    for k, (paths, which) in {'subset': ([subset] * bool(subset and os.path.exists(subset)), cells),
                               'all': (every, cells), **{t.name: (every, [t]) for t in targets
                                                         if t.kind == 'tiny'}}.items():
         found = mutants.expand(paths)

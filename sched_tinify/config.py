@@ -38,6 +38,7 @@ class Kernel:
     patches: str
     hook: str
     first: Tuple[str, ...] = ()
+    mutants: str = ''
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,8 @@ def _check(data: dict) -> None:
     for k in kernels(data):
         if not os.path.isfile(os.path.join(REPO, k.hook)):
             raise ConfigError(f'matrix: kernel {k.package}: no file {k.hook}')
+        if k.mutants and not os.path.isdir(os.path.join(REPO, k.mutants)):
+            raise ConfigError(f'matrix: kernel {k.package}: no folder {k.mutants}')
         kinds = {t.name: t.kind for t in targets(data, kernel=k.package)}
         if wrong := [n for n in k.first if kinds.get(n) not in ('cell', 'tiny')]:
             raise ConfigError(f'matrix: kernel {k.package}: "first" names no cell or tiny cell '

@@ -87,9 +87,18 @@ def expand(paths: List[str]) -> List[Mutant]:
 
 
 def folders(top: str) -> List[str]:
-    """The suites' folders of mutants in @top (not the lists beside them, nor hidden ones)."""
+    """The suites' folders of mutants in @top (not the lists beside them, nor hidden ones); none
+    when @top is empty (a kernel without mutants)."""
     return [os.path.join(top, d) for d in sorted(os.listdir(top))
-            if os.path.isdir(os.path.join(top, d)) and not d.startswith('.')]
+            if os.path.isdir(os.path.join(top, d)) and not d.startswith('.')] if top else []
+
+
+def folder(option: Optional[str], kernel: config.Kernel) -> str:
+    """The folder of mutants for @kernel: --mutants when given, else the kernel's in
+    ci/matrix.json ('' when it has none)."""
+    if option:
+        return option
+    return os.path.join(config.REPO, kernel.mutants) if kernel.mutants else ''
 
 
 def runs_in(m: Mutant, t: config.Target) -> bool:

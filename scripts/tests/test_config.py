@@ -95,6 +95,8 @@ class MatrixTest(unittest.TestCase):
             ('a kernel without its hook', lambda d: d['kernels'][1].pop('hook'), "'hook'"),
             ('a missing hook', lambda d: d['kernels'][1].update(hook='nothing'),
              'kernel linux-source-6.12: no file nothing'),
+            ('a missing folder of mutants', lambda d: d['kernels'][1].update(mutants='nothing'),
+             'kernel linux-source-6.12: no folder nothing'),
             ('expected for an unknown kernel',
              lambda d: d['targets'][3].update(expected={'linux-source-5.10': 'ci/matrix.json'}),
              '"expected" names no kernel: linux-source-5.10'),

@@ -52,6 +52,18 @@ class MutantsTest(unittest.TestCase):
         self.assertEqual(self.mutant('# file: f\n# step: 01\n').name,
                          f'{os.path.basename(self.tmp.name)}/00-m')
 
+    def test_folder_of_a_kernel(self):
+        """--mutants when given, else the kernel's folder in ci/matrix.json; a kernel without
+        one has no mutants."""
+        with_folder = config.Kernel('p', 'v', 'patches', 'hook', mutants='kunit/mutants')
+        without = config.Kernel('q', 'v', 'patches', 'hook')
+        self.assertEqual(mutants.folder(None, with_folder),
+                         os.path.join(config.REPO, 'kunit', 'mutants'))
+        self.assertEqual(mutants.folder(None, without), '')
+        self.assertEqual(mutants.folder(self.tmp.name, without), self.tmp.name)
+        self.assertEqual(mutants.folders(''), [])
+        self.assertEqual(config.kernels(config.load())[0].mutants, 'kunit/mutants')
+
     def test_list_suites_names_each_target_a_suite_has_a_mutant_for(self):
         """CI's mutants jobs: a (target, suite) pair only where one of the suite's mutants runs."""
         main = importlib.import_module('sched_tinify.__main__')
