@@ -6,7 +6,7 @@ import json
 import os
 import re
 import xml.etree.ElementTree as ET
-from typing import List
+from typing import Dict, List, Optional
 
 from . import config, judge
 
@@ -84,8 +84,10 @@ def verdict_line(data: dict) -> str:
     return out + (f', {len(data["left"])} left' if data['left'] else '')
 
 
-def overview(results: str, packages: List[str]) -> None:
-    """RESULTS/report.md: the verdict of each kernel's report, side by side."""
+def overview(results: str, packages: List[str], not_started: Optional[Dict[str, str]] = None
+             ) -> None:
+    """RESULTS/report.md: the verdict of each kernel's report, side by side, or why a kernel
+    was not started (@not_started)."""
     rows = ['# sched-tinify: the kernels', '', '| kernel | verdict | kunit |', '|---|---|---|']
     for pkg in packages:
         try:
@@ -93,6 +95,8 @@ def overview(results: str, packages: List[str]) -> None:
             lines = (verdict_line(data), kunit_line(data))
         except (OSError, ValueError):
             lines = ('no report: the run stopped before it', '')
+        if pkg in (not_started or {}):
+            lines = ((not_started or {})[pkg], '')
         rows.append(f'| [{pkg}]({pkg}/report.md) | ' + ' | '.join(lines) + ' |')
     config.write(os.path.join(results, 'report.md'), '\n'.join(rows) + '\n')
 
