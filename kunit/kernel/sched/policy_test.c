@@ -104,21 +104,6 @@ struct sp_exp {
  */
 #define SP_RR_SLICE_NS	((s64)RR_TIMESLICE * TICK_NSEC)
 
-/*
- * What sched_getattr() reports in sched_runtime for a fair task: nothing
- * on 6.1; on 6.12 its slice (ST_FAIR_SLICE), which no case sets, so the
- * base slice: 0.7 ms times 1 + ilog2() of the online CPUs, at most 8
- * (SCHED_TUNABLESCALING_LOG, the default).
- */
-static u64 sp_fair_slice(void)
-{
-#ifdef ST_FAIR_SLICE
-	return 700ULL * ST_US * (1 + ilog2(min_t(unsigned int, num_online_cpus(), 8)));
-#else
-	return 0;
-#endif
-}
-
 /* The expectation for this kernel. */
 static const struct sp_exp *sp_pick(int policy, const struct sp_exp *rt,
 				    const struct sp_exp *nort)
@@ -273,7 +258,7 @@ static void sp_expect_getattr(struct kunit *test, struct task_struct *p,
 	KUNIT_EXPECT_EQ_MSG(test, got.sched_nice, rt || dl ? 0 : e->static_prio - 120,
 			    "getattr nice: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, got.sched_runtime,
-			    dl ? SP_DL_RUNTIME : rt ? 0ULL : sp_fair_slice(),
+			    dl ? SP_DL_RUNTIME : rt ? 0ULL : sched_test_fair_slice(),
 			    "getattr runtime: %s", desc);
 	KUNIT_EXPECT_EQ_MSG(test, got.sched_deadline, dl ? SP_DL_DEADLINE : 0ULL,
 			    "getattr deadline: %s", desc);

@@ -584,7 +584,14 @@ static void sched_rt_absent_predicates(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rt_policy(SCHED_RR), 0);
 	KUNIT_EXPECT_EQ(test, rt_task(fake), 0);
 	KUNIT_EXPECT_EQ(test, task_has_rt_policy(fake), 0);
+#ifdef SCHED_TEST_KERNEL_6_12
+	/* 6.12: task_is_realtime() became rt_or_dl_task_policy(), beside these. */
+	KUNIT_EXPECT_FALSE(test, rt_or_dl_prio(49));
+	KUNIT_EXPECT_FALSE(test, rt_or_dl_task(fake));
+	KUNIT_EXPECT_FALSE(test, rt_or_dl_task_policy(fake));
+#else
 	KUNIT_EXPECT_FALSE(test, task_is_realtime(fake));
+#endif
 	KUNIT_EXPECT_FALSE(test, valid_policy(SCHED_FIFO));
 	KUNIT_EXPECT_FALSE(test, valid_policy(SCHED_RR));
 	KUNIT_EXPECT_TRUE(test, valid_policy(SCHED_NORMAL));

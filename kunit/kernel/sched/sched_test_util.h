@@ -85,6 +85,22 @@
 #define ST_DEF_RT_BANDWIDTH
 #endif
 
+/*
+ * What sched_getattr() reports in sched_runtime for a fair task (not RT,
+ * not deadline): nothing on 6.1; on 6.12 its slice (ST_FAIR_SLICE), which
+ * no case and no kernel thread sets, so the base slice: 0.7 ms times
+ * 1 + ilog2() of the online CPUs, at most 8 (SCHED_TUNABLESCALING_LOG,
+ * the default).
+ */
+static u64 __maybe_unused sched_test_fair_slice(void)
+{
+#ifdef ST_FAIR_SLICE
+	return 700ULL * ST_US * (1 + ilog2(min_t(unsigned int, num_online_cpus(), 8)));
+#else
+	return 0;
+#endif
+}
+
 /* The default sched_rt_period_us and sched_rt_runtime_us. */
 #define ST_RT_PERIOD_US		1000000
 #define ST_RT_RUNTIME_US	950000
