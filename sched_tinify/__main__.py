@@ -39,6 +39,9 @@ JUDGE = 180
 # measured on (unpacking the source package and composing the steps: 3 minutes, 2026-12-07): the
 # test command does not start a later kernel with less than this before its deadline.
 SET_UP = 360
+# Settings of one kernel's package or series (sched_tinify/tree.py, run.Work).
+ONE_KERNEL = ('SCHED_TINIFY_SERIES', 'SCHED_TINIFY_TARBALL', 'SCHED_TINIFY_PKG_VERSION',
+              'SCHED_TINIFY_STEPS_FILE')
 
 
 def reference(work: run.Work, kp, t: config.Target, step: str, sha: str) -> dict:
@@ -481,7 +484,8 @@ def main(argv: List[str]) -> int:
     ap.add_argument('--repeat', type=int, default=0, metavar='N',
                     help='then boot every cell N times a variant at the last step (test: '
                     'SCHED_TINIFY_REPEAT, default 5)')
-    ap.add_argument('--kernel', default='', help='the kernel packages (default: all, in the '
+    ap.add_argument('--kernel', default=os.environ.get('SCHED_TINIFY_KERNEL', ''),
+                    help='the kernel packages (default: $SCHED_TINIFY_KERNEL, else all, in the '
                     'order of ci/matrix.json)')
     args = ap.parse_intermixed_args(argv)
     args.kinds = tuple(k for k in args.kinds.split(',') if k)
@@ -494,6 +498,8 @@ def main(argv: List[str]) -> int:
     try:
         args.data = config.load()
         kernels = config.kernels(args.data, args.kernel)
+        if len(kernels) > 1 and (one := [v for v in ONE_KERNEL if os.environ.get(v)]):
+            raise config.ConfigError(f'{", ".join(one)}: one kernel\'s, name it with --kernel')
         if args.command == 'ci':
             return ci.main()
         if args.command == 'list':

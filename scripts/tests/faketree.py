@@ -189,7 +189,8 @@ class FakePackage:
         """os.environ without any SCHED_TINIFY_* of the caller, pointed at
         this package, plus EXTRA."""
         env = {k: v for k, v in os.environ.items() if not k.startswith('SCHED_TINIFY_')}
-        env.update(SCHED_TINIFY_WORK=self.work, SCHED_TINIFY_RESULTS=self.results,
+        env.update(SCHED_TINIFY_KERNEL=PKG, SCHED_TINIFY_WORK=self.work,
+                   SCHED_TINIFY_RESULTS=self.results,
                    SCHED_TINIFY_TARBALL=self.tarball,
                    SCHED_TINIFY_PKG_VERSION=self.version,
                    SCHED_TINIFY_SERIES=self.series)

@@ -3,6 +3,7 @@
 runs, what killed means, the summary, and the planted bugs' checks."""
 
 import importlib
+import json
 import os
 import sys
 import tempfile
@@ -74,10 +75,18 @@ class MutantsTest(unittest.TestCase):
                       encoding='utf-8') as f:
                 f.write(f'# file: kernel/sched/core.c\n# step: 00\n{head}s/a/b/\n')
         with mock.patch('sys.stdout') as out:
-            self.assertEqual(main.main(['list', '--kinds', 'cell,tiny', '--suites',
-                                        '--mutants', self.tmp.name]), 0)
+            self.assertEqual(main.main(['list', '--kinds', 'cell,tiny', '--suites', '--kernel',
+                                        'linux-source-6.1', '--mutants', self.tmp.name]), 0)
         self.assertEqual(''.join(c.args[0] for c in out.write.mock_calls).split('\n'),
                          ['arm-up a', 'arm-nodl c', 'x86_64-nort b', 'arm-nort b', ''])
+        # Without --mutants, each kernel's folder: none for a kernel without one.
+        with mock.patch('sys.stdout') as out:
+            self.assertEqual(main.main(['list', '--kinds', 'cell', '--suites', '--json']), 0)
+        rows = json.loads(''.join(c.args[0] for c in out.write.mock_calls))
+        kernels = [k.package for k in config.kernels(config.load())]
+        self.assertEqual({r['kernel'] for r in rows}, {k.package for k in config.kernels(
+            config.load()) if k.mutants})
+        self.assertIn('linux-source-6.1', kernels)
 
     def test_read(self):
         m = self.mutant('# file: kernel/sched/core.c\n# step: 01\n# until: 02\n'

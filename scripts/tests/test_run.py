@@ -594,6 +594,18 @@ class KernelsTest(unittest.TestCase):
                 mock.patch('sys.stderr') as err:
             self.assertEqual(main.main(['judge', '--kernel', '6.12']), 2)
         self.assertIn('unknown kernel(s): 6.12', str(err.mock_calls))
+        # One package's settings with two kernels: refused; with one named, taken.
+        with mock.patch.object(config, 'load', return_value=data), \
+                mock.patch.dict(os.environ, SCHED_TINIFY_SERIES='/nowhere'), \
+                mock.patch.object(main, 'one_kernel', return_value=0) as one, \
+                mock.patch.object(main.render, 'overview'), mock.patch('sys.stderr') as err:
+            self.assertEqual(main.main(['judge']), 2)
+            self.assertIn('SCHED_TINIFY_SERIES: one kernel', str(err.mock_calls))
+            self.assertEqual(main.main(['judge', '--kernel', 'linux-source-6.12']), 0)
+            with mock.patch.dict(os.environ, SCHED_TINIFY_KERNEL='linux-source-6.12'):
+                self.assertEqual(main.main(['judge']), 0)
+            self.assertEqual([c.args[2].package for c in one.call_args_list],
+                             ['linux-source-6.12'] * 2)
 
     def test_test_command_starts_no_later_kernel_it_cannot_set_up(self):
         """The test command sets a later kernel up only with SET_UP seconds left before its
