@@ -35,10 +35,6 @@ from . import budget, ci, config, judge, mutants, parse, peer, render, run, size
 SIZE_LIMIT = 0.1
 # Seconds the test command keeps after its last item for the report.
 JUDGE = 180
-# Seconds a kernel's set-up may take on a cold 2-core machine twice as slow as the one it was
-# measured on (unpacking the source package and composing the steps: 3 minutes, 2026-12-07): the
-# test command does not start a later kernel with less than this before its deadline.
-SET_UP = 360
 # Settings of one kernel's package or series (sched_tinify/tree.py, run.Work).
 ONE_KERNEL = ('SCHED_TINIFY_SERIES', 'SCHED_TINIFY_TARBALL', 'SCHED_TINIFY_PKG_VERSION',
               'SCHED_TINIFY_STEPS_FILE')
@@ -220,7 +216,6 @@ def static_checks(work: run.Work, start: float) -> Dict[str, int]:
     """The tooling's unit tests, shellcheck, checkpatch --strict, the CI definition (CHECKS), run
     with this run's folders: {name: exit status} of those that failed (1: red; else 2)."""
     env = dict(os.environ, SCHED_TINIFY_TREE=work.tree, SCHED_TINIFY_WORK=work.work,
-               SCHED_TINIFY_SERIES=work.series, SCHED_TINIFY_STEPS_FILE=work.steps_file,
                SCHED_TINIFY_RESULTS=os.path.dirname(work.results))
     failed = {}
     for name, argv in CHECKS:
@@ -532,16 +527,24 @@ def main(argv: List[str]) -> int:
     except (config.ConfigError, OSError, ValueError) as e:
         print(f'sched_tinify: error: {e}', file=sys.stderr)
         return 2
-    rc, args.later_kernel, args.not_started = 0, False, {}
+    rc = 0
+    if args.command == 'test':
+        # Every kernel set up first: checkpatch.sh reads each series in its tree, and git am of
+        # each series onto its pristine tree is the first check of each.
+        for kernel in kernels:
+            print(f'\n== set-up: {kernel.package}: the kernel tree, the series applied as posted '
+                  f'to the pristine tree (at {round(time.time() - args.start)} s)', flush=True)
+            if rc := one_kernel(argparse.Namespace(**dict(vars(args), command='prepare')),
+                                argv, kernel):
+                return rc
     for kernel in kernels:
         rc = max(rc, one_kernel(args, argv, kernel))
         if rc >= 128:  # stopped
             break
         args.no_checks = True  # the test command's static checks cover every kernel
-        args.later_kernel = True
     if args.command in ('run', 'judge', 'test') and not args.no_matrix:
         render.overview(os.path.dirname(run.Work.from_env(kernels[0]).results),
-                        [k.package for k in kernels], args.not_started)
+                        [k.package for k in kernels])
     return rc
 
 
@@ -567,17 +570,6 @@ def one_kernel(args, argv: List[str], kernel: config.Kernel) -> int:
                                                                     'junit'] * report_now +
                             ['mutants/summary.md'] * (args.command == 'mutants' or report_now
                                                       and (main_job or args.command == 'test'))])
-            if args.command == 'test':
-                elapsed = round(time.time() - args.start)
-                if args.later_kernel and not args.no_matrix and \
-                        elapsed + SET_UP > args.budget * 60 - JUDGE:
-                    args.not_started[kernel.package] = (
-                        f'not started: {max(args.budget * 60 - JUDGE - elapsed, 0)} s to the '
-                        f'deadline, its set-up takes up to {SET_UP} s (left to the main job)')
-                    print(f'\n== {kernel.package}: {args.not_started[kernel.package]}')
-                    return 0
-                print(f'\n== set-up: the kernel tree, the series applied as posted to the '
-                      f'pristine tree (at {elapsed} s)', flush=True)
             tree.prepare(work)
         if args.command == 'prepare':
             return 0

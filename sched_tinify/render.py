@@ -6,7 +6,7 @@ import json
 import os
 import re
 import xml.etree.ElementTree as ET
-from typing import Dict, List, Optional
+from typing import List
 
 from . import config, judge
 
@@ -84,10 +84,8 @@ def verdict_line(data: dict) -> str:
     return out + (f', {len(data["left"])} left' if data['left'] else '')
 
 
-def overview(results: str, packages: List[str], not_started: Optional[Dict[str, str]] = None
-             ) -> None:
-    """RESULTS/report.md: the verdict of each kernel's report, side by side, or why a kernel
-    was not started (@not_started)."""
+def overview(results: str, packages: List[str]) -> None:
+    """RESULTS/report.md: the verdict of each kernel's report, side by side."""
     rows = ['# sched-tinify: the kernels', '', '| kernel | verdict | kunit |', '|---|---|---|']
     for pkg in packages:
         try:
@@ -95,8 +93,6 @@ def overview(results: str, packages: List[str], not_started: Optional[Dict[str, 
             lines = (verdict_line(data), kunit_line(data))
         except (OSError, ValueError):
             lines = ('no report: the run stopped before it', '')
-        if pkg in (not_started or {}):
-            lines = ((not_started or {})[pkg], '')
         rows.append(f'| [{pkg}]({pkg}/report.md) | ' + ' | '.join(lines) + ' |')
     config.write(os.path.join(results, 'report.md'), '\n'.join(rows) + '\n')
 

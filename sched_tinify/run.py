@@ -23,6 +23,8 @@ from typing import Dict, List, Optional
 from . import config, parse
 
 LOCKED = 75
+# The locks this process holds: {path: descriptor}, kept open until it exits.
+HELD: Dict[str, int] = {}
 NOT_RUN, STALE, INCOMPLETE, HARNESS = 'not run', 'stale', 'incomplete', 'harness failure'
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 # The test command's deadline (signal.alarm) stops what runs the same way.
@@ -95,8 +97,10 @@ class Work:
 
     def lock(self, command: str) -> None:
         """One run at a time (see the module's comment): the descriptor is
-        kept open until this process exits."""
+        kept open until this process exits (a second lock by it is a no-op)."""
         path = os.path.join(self.work, self.pkg, 'lock')
+        if path in HELD:
+            return
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
@@ -111,7 +115,7 @@ class Work:
         os.ftruncate(fd, 0)
         os.write(fd, f'pid {os.getpid()}, started {time.strftime("%F %T UTC", time.gmtime())}, '
                      f'command: {command}\n'.encode())
-        self._lock_fd = fd  # pylint: disable=attribute-defined-outside-init
+        HELD[path] = fd
 
 
 def command(argv: List[str], log: Optional[str], cwd: Optional[str] = None,

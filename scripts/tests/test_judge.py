@@ -313,10 +313,6 @@ class JudgeTest(unittest.TestCase):
             '| [a](a/report.md) | verdict: GREEN: 3 target step(s) judged, 0 problem(s), '
             '0 difference(s) | kunit: 5 passed, 0 failed, 1 skipped |',
             '| [b](b/report.md) | no report: the run stopped before it |  |'])
-        # A kernel the test command did not start says why, whatever an older report says.
-        render.overview(self.tmp.name, ['a', 'b'], {'a': 'not started: 10 s to the deadline'})
-        self.assertEqual(config.read(os.path.join(self.tmp.name, 'report.md')).splitlines()[-2],
-                         '| [a](a/report.md) | not started: 10 s to the deadline |  |')
 
     def test_render(self):
         self.put(SMP, config.BASELINE, 'skip-up')
