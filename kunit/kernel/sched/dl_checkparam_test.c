@@ -42,17 +42,22 @@
 static unsigned int dlcp_saved_min_us;
 static unsigned int dlcp_saved_max_us;
 
-/* Write one of the period limits through its sysctl handler, as /proc would. */
+/*
+ * Write one of the period limits through its sysctl handler, as /proc
+ * would: the table is walked by its size, whether or not it ends with an
+ * empty entry.
+ */
 static int dlcp_write_limit(const char *name, unsigned int us)
 {
-	struct ctl_table *table;
 	char buf[16];
 	size_t len = scnprintf(buf, sizeof(buf), "%u", us);
 	loff_t pos = 0;
+	int i;
 
-	for (table = sched_dl_sysctls; table->procname; table++)
-		if (!strcmp(table->procname, name))
-			return table->proc_handler(table, 1, buf, &len, &pos);
+	for (i = 0; i < ARRAY_SIZE(sched_dl_sysctls) && sched_dl_sysctls[i].procname; i++)
+		if (!strcmp(sched_dl_sysctls[i].procname, name))
+			return sched_dl_sysctls[i].proc_handler(&sched_dl_sysctls[i], 1, buf,
+								&len, &pos);
 	return -ENOENT;
 }
 
