@@ -507,7 +507,8 @@ def main(argv: List[str]) -> int:
                     for k, t in chosen for f in mutants.folders(mutants.folder(args.mutants, k))
                     if any(mutants.runs_in(m, t) for m in mutants.expand([f]))] \
                 if args.suites else [{'kernel': k.package, 'name': t.name} for k, t in chosen]
-            print(render.targets_rst([t for _, t in chosen]) if args.rst else json.dumps(
+            print('\n\n'.join(f'``{k.package}``:\n\n' + render.targets_rst(
+                [t for kk, t in chosen if kk == k]) for k in kernels) if args.rst else json.dumps(
                 rows, separators=(',', ':')) if args.json else '\n'.join(
                     ' '.join(list(r.values())[1:]) for r in rows))
             return 0
