@@ -231,109 +231,166 @@ def checks_status(failed: Dict[str, int]) -> int:
     return 0 if not failed else 1 if set(failed.values()) == {1} else 2
 
 
+class Loop:  # pylint: disable=too-many-instance-attributes
+    """The test command's deadline loop for one kernel (sched_tinify/budget.py): its floor's items
+    (run first, for every kernel, whatever their estimate), then the others in order while they
+    fit; then the report of what ran, naming what was left."""
+
+    def __init__(self, args, work: run.Work, targets, steps, kp):
+        self.args, self.work, self.targets, self.steps, self.kp = args, work, targets, steps, kp
+        self.names = names = [s for s, _ in steps]
+        self.folder = mutants.folder(args.mutants, work.kernel)
+        self.floor = budget.floor_cell(targets, work.kernel)
+        self.count, todo = budget.count_mutants(work, targets, steps, self.folder, self.floor)
+        self.found = budget.items(targets, names, budget.option_steps(work, targets, steps),
+                                  args.repeat, self.count, work.kernel.first, self.floor)
+        by, sha, planted = {t.name: t for t in targets}, dict(steps), run.Overlay.planted()
+        # A debug cell's last step is built again with the planted bugs unless that result is
+        # fresh.
+        self.costs = budget.Costs(targets, budget.measured(work, targets, names), budget.Rebuilt(
+            work, steps), budget.cells_boots(targets), todo, lambda n, s, sched: run.kept(
+                work, by[n], s, sha[s], sched_only=sched) and (by[n].kind != 'debug' or s != names[
+                    -1] or run.kept(work.sub('selfcheck', n), by[n], s, sha[s], overlay=planted)))
+        self.plan: Dict[str, List[str]] = {}
+        self.left, self.red, self.broken, self.repeat = [], [], [], 0
+        self.ran, self.tried, self.floor_ran = set(), set(), []
+
+    def run(self, floor: bool) -> None:
+        """The items of the floor, or the others."""
+        args, work, targets, steps, kp, names = (self.args, self.work, self.targets, self.steps,
+                                                 self.kp, self.names)
+        deadline = args.budget * 60 - JUDGE
+        if not floor:  # the floor's mutant runs are fresh now
+            self.costs.mutants = budget.count_mutants(work, targets, steps, self.folder,
+                                                      self.floor)[1]
+        for item in [i for i in self.found if i.floor == floor]:
+            elapsed = round(time.time() - args.start)
+            missing = [f'{n} at {s}' for n, s in item.needs if s not in self.plan.get(n, [])]
+            estimate = self.costs(item, names)
+            if missing:
+                self.left.append(f'{item.name}: it needs {", ".join(missing)}, which this run did '
+                                 'not run')
+                continue
+            fits = elapsed + estimate <= deadline
+            if not fits and not floor:
+                self.left.append(f'{item.name}: estimated at {estimate} s with '
+                                 f'{max(deadline - elapsed, 0)} s to go')
+                continue
+            print(f'\n== {work.pkg}: {item.name} (estimated at {estimate} s, at {elapsed} s'
+                  f'{"" if fits else f", {max(deadline - elapsed, 0)} s to the deadline"})',
+                  flush=True)
+            # The results of its target steps and of those planned (a repeat or a mutant's
+            # control may build one again), put back if the deadline cuts one half-redone.
+            aside, had = os.path.join(work.work, work.pkg, 'aside'), {
+                (n, s) for n, todo in [*self.plan.items(), *item.work.items()] for s in todo
+                if run.load(work, s, n)}
+            config.remove(aside)
+            for n, s in had:
+                shutil.copytree(work.out(s, n), os.path.join(aside, s, n))
+            signal.alarm(max(deadline - round(time.time() - args.start), 1))
+            try:
+                run_steps(work, kp, targets, steps, item.work, item.sched_only)
+                debug = [t for t in targets if t.kind == 'debug' and t.name in item.work]
+                if debug and steps[-1][0] in item.work[debug[0].name]:
+                    run_selfchecks(work, kp, debug, *steps[-1])
+                    self.ran.add('selfcheck')
+                for t in [t for t in targets if t.kind == 'cell' and item.repeat]:
+                    run.repeat(work, t, *steps[-1], work.series, item.repeat)
+                for t in [t for t in targets if t.kind == 'upstream' and item.upstream]:
+                    run.run(work, t, 'upstream', run.upstream_sha(work), work.series)
+                    self.ran.add('upstream')
+                if item.mutants:
+                    self.mutants(item)
+            except (run.Stopped, run.HarnessError, config.ConfigError, OSError, ValueError) as e:
+                if isinstance(e, run.Stopped) and e.signum != run.DEADLINE:
+                    raise
+                self.cut(item, e, had, aside)
+                continue
+            finally:
+                signal.alarm(0)
+            self.floor_ran += [item.name] * item.floor
+            self.repeat = item.repeat or self.repeat
+            for name, todo in item.work.items():
+                self.plan[name] = sorted(set(self.plan.get(name, [])) | set(todo), key=names.index)
+            self.costs.ran(item, names, budget.measured(work, targets, names))
+        config.remove(os.path.join(work.work, work.pkg, 'aside'))
+
+    def mutants(self, item: budget.Item) -> None:
+        """The mutant runs of @item, at the last step."""
+        lists = {'floor': 'floor', 'subset': 'ci-subset'}
+        paths = [os.path.join(self.folder, lists[item.mutants])] if item.mutants in lists else \
+            mutants.folders(self.folder)
+        which = [t for t in self.targets if t.name == (self.floor if item.mutants == 'floor'
+                                                       else item.mutants) or
+                 (t.kind == 'cell' and item.mutants in ('subset', 'all'))]
+        rc, _, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=True), self.work,
+                                 which, self.steps, self.kp, tried=self.tried)
+        (self.broken if rc == 2 else self.red).extend(f'{item.name}: {b}' for b in bad)
+
+    def cut(self, item: budget.Item, e: Exception, had, aside: str) -> None:
+        """@item cut by the deadline or failed: the results it wrote and ended are judged (as
+        planned), and those it left half-redone are put back."""
+        work = self.work
+        done = {(n, s) for n, todo in item.work.items() for s in todo
+                if (r := run.load(work, s, n) or {}).get('complete')
+                and r != run.load_json(os.path.join(aside, s, n, 'result.json'))}
+        with run.Deferred():
+            for n, s in [(n, s) for n, s in had if not (run.load(work, s, n) or {}).get(
+                    'complete')]:
+                config.remove(work.out(s, n))
+                shutil.move(os.path.join(aside, s, n), work.out(s, n))
+        for n, s in done:
+            self.plan[n] = sorted(set(self.plan.get(n, [])) | {s}, key=self.names.index)
+        if isinstance(e, run.Stopped):
+            self.left.append(f'{item.name}: stopped at the deadline, at '
+                             f'{round(time.time() - self.args.start)} s')
+        else:  # the harness failed on this item: say so, and go on
+            print(f'sched_tinify: {item.name}: harness failure: {e}', file=sys.stderr)
+            self.broken.append(f'{item.name} (harness failure: {e})')
+
+    def report(self) -> int:
+        args, work, names = self.args, self.work, self.names
+        print(f'\n== {work.pkg}: the report of what ran, at {round(time.time() - args.start)} s',
+              flush=True)
+        print('left to the main job:\n' + '\n'.join(f'- {x}' for x in self.left) if self.left
+              else 'nothing left')
+        args.repeat = self.repeat
+        # Mutant runs at the last step with no fresh result: every one of the cells and of each
+        # tiny cell (those of the floor and the subset are among them).
+        _, todo = budget.count_mutants(work, self.targets, self.steps, self.folder, self.floor)
+        floor = judge.floor([i.name for i in self.found if i.floor] + [
+            f'the floor: its mutants (none of {self.folder or "no folder"}/floor runs in '
+            f'{self.floor})'] * (not self.count.get('floor') and bool(self.floor)), self.floor_ran)
+        failed = self.red + self.broken
+        rc = report(args, work, self.targets, self.steps, self.kp, self.plan, self.left,
+                    self.ran, [("The floor", *floor, "" if floor[1] else "the floor")] +
+                    [('Items that failed', [f'- {x}' for x in failed], failed)] * bool(failed),
+                    sum(v for k, v in todo.items() if k not in ('floor', 'subset')))
+        return 2 if self.broken else rc
+
+
+LOOPS: Dict[str, Loop] = {}
+
+
 def cmd_test(args, work: run.Work, targets, steps, kp) -> int:
-    """The static checks, then the deadline loop (sched_tinify/budget.py): items in order while
-    they fit, then the report of what ran, naming what was left."""
-    start = args.start
-    if failed := ({} if args.no_checks else static_checks(work, start)):
+    """The static checks (once), then the floor of this kernel (phase 'floor'), or the other items
+    and the report (phase 'rest')."""
+    if failed := ({} if args.no_checks else static_checks(work, args.start)):
         print(f'red: {", ".join(f"{n} (exit {rc})" for n, rc in failed.items())} (see above)')
         return checks_status(failed)
     if args.no_matrix:
         return 0
     args.repeat, args.peer_at = args.repeat or int(os.environ.get('SCHED_TINIFY_REPEAT', '5')), []
-    print(f'\n== as much of the main job and of the mutants as ends before the deadline '
-          f'(at {round(time.time() - start)} s)', flush=True)
-    deadline = args.budget * 60 - JUDGE
-    names = [s for s, _ in steps]
-    folder = mutants.folder(args.mutants, work.kernel)
-    count, todo = budget.count_mutants(work, targets, steps, folder)
-    found = budget.items(targets, names, budget.option_steps(work, targets, steps),
-                         args.repeat, count, work.kernel.first)
-    by, sha, planted = {t.name: t for t in targets}, dict(steps), run.Overlay.planted()
-    # A debug cell's last step is built again with the planted bugs unless that result is fresh.
-    costs = budget.Costs(targets, budget.measured(work, targets, names), budget.Rebuilt(
-        work, steps), budget.cells_boots(targets), todo, lambda n, s, sched: run.kept(
-            work, by[n], s, sha[s], sched_only=sched) and (by[n].kind != 'debug' or s != names[
-                -1] or run.kept(work.sub('selfcheck', n), by[n], s, sha[s], overlay=planted)))
-    plan: Dict[str, List[str]] = {}
-    left, red, broken, repeat, ran, tried = [], [], [], 0, set(), set()
-    for item in found:
-        elapsed = round(time.time() - start)
-        missing = [f'{n} at {s}' for n, s in item.needs if s not in plan.get(n, [])]
-        estimate = costs(item, names)
-        if missing:
-            left.append(f'{item.name}: it needs {", ".join(missing)}, which this run did not run')
-            continue
-        if elapsed + estimate > deadline:
-            left.append(f'{item.name}: estimated at {estimate} s with '
-                        f'{max(deadline - elapsed, 0)} s to go')
-            continue
-        print(f'\n== {item.name} (estimated at {estimate} s, at {elapsed} s)', flush=True)
-        # The results of its target steps and of those planned (a repeat or a mutant's control
-        # may build one again), put back if the deadline cuts one half-redone.
-        aside, had = os.path.join(work.work, work.pkg, 'aside'), {
-            (n, s) for n, todo in [*plan.items(), *item.work.items()] for s in todo
-            if run.load(work, s, n)}
-        config.remove(aside)
-        for n, s in had:
-            shutil.copytree(work.out(s, n), os.path.join(aside, s, n))
-        signal.alarm(max(deadline - round(time.time() - start), 1))
-        try:
-            run_steps(work, kp, targets, steps, item.work, item.sched_only)
-            debug = [t for t in targets if t.kind == 'debug' and t.name in item.work]
-            if debug and steps[-1][0] in item.work[debug[0].name]:
-                run_selfchecks(work, kp, debug, *steps[-1])
-                ran.add('selfcheck')
-            for t in [t for t in targets if t.kind == 'cell' and item.repeat]:
-                run.repeat(work, t, *steps[-1], work.series, item.repeat)
-            for t in [t for t in targets if t.kind == 'upstream' and item.upstream]:
-                run.run(work, t, 'upstream', run.upstream_sha(work), work.series)
-                ran.add('upstream')
-            if item.mutants:
-                paths = [os.path.join(folder, 'ci-subset')] if item.mutants == 'subset' else \
-                    mutants.folders(folder)
-                which = [t for t in targets if (t.kind == 'cell' and item.mutants in (
-                    'subset', 'all')) or t.name == item.mutants]
-                rc, _, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=True), work,
-                                         which, steps, kp, tried=tried)
-                (broken if rc == 2 else red).extend(f'{item.name}: {b}' for b in bad)
-        except (run.Stopped, run.HarnessError, config.ConfigError, OSError, ValueError) as e:
-            if isinstance(e, run.Stopped) and e.signum != run.DEADLINE:
-                raise
-            # Cut by the deadline or failed: the results it wrote and ended are judged (as
-            # planned), and those it left half-redone are put back.
-            done = {(n, s) for n, todo in item.work.items() for s in todo
-                    if (r := run.load(work, s, n) or {}).get('complete')
-                    and r != run.load_json(os.path.join(aside, s, n, 'result.json'))}
-            with run.Deferred():
-                for n, s in [(n, s) for n, s in had if not (run.load(work, s, n) or {}).get(
-                        'complete')]:
-                    config.remove(work.out(s, n))
-                    shutil.move(os.path.join(aside, s, n), work.out(s, n))
-            for n, s in done:
-                plan[n] = sorted(set(plan.get(n, [])) | {s}, key=names.index)
-            if isinstance(e, run.Stopped):
-                left.append(f'{item.name}: stopped at the deadline, at '
-                            f'{round(time.time() - start)} s')
-            else:  # the harness failed on this item: say so, and go on
-                print(f'sched_tinify: {item.name}: harness failure: {e}', file=sys.stderr)
-                broken.append(f'{item.name} (harness failure: {e})')
-            continue
-        finally:
-            signal.alarm(0)
-        repeat = item.repeat or repeat
-        for name, todo in item.work.items():
-            plan[name] = sorted(set(plan.get(name, [])) | set(todo), key=names.index)
-        costs.ran(item, names, budget.measured(work, targets, names))
-    config.remove(os.path.join(work.work, work.pkg, 'aside'))
-    print(f'\n== the report of what ran, at {round(time.time() - start)} s', flush=True)
-    print('left to the main job:\n' + '\n'.join(f'- {x}' for x in left) if left else
-          'nothing left')
-    args.repeat = repeat
-    failed = red + broken
-    rc = report(args, work, targets, steps, kp, plan, left, ran,
-                [('Items that failed', [f'- {x}' for x in failed], failed)] * bool(failed))
-    return 2 if broken else rc
+    if args.phase == 'floor':
+        if not LOOPS:
+            print(f'\n== the floor of every kernel, then as much of the main job and of the '
+                  f'mutants as ends before the deadline (at {round(time.time() - args.start)} s)',
+                  flush=True)
+        LOOPS[work.pkg] = Loop(args, work, targets, steps, kp)
+        LOOPS[work.pkg].run(floor=True)
+        return 0
+    LOOPS[work.pkg].run(floor=False)
+    return LOOPS[work.pkg].report()
 
 
 def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
@@ -356,10 +413,11 @@ def cmd_run(args, work: run.Work, targets, steps, kp) -> None:
 
 
 def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=None,
-           extra=()) -> int:
+           extra=(), left_mutants=0) -> int:
     """Judge @targets at @steps and write the report, with @extra sections (title,
     lines, problems). With a @plan (the test command's), what it left is left, not missing:
-    the upstream-form tests and the planted bugs are judged only if @ran names them."""
+    the upstream-form tests and the planted bugs are judged only if @ran names them;
+    @left_mutants: the mutant runs it left."""
     # A debug cell is judged against its plain cell: judge that one too.
     plain = {t.same_as for t in targets if t.same_as} - {t.name for t in targets}
     targets = targets + [t for t in config.targets(args.data, kinds=('cell',), kernel=work.pkg)
@@ -367,7 +425,7 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
     data = judge.judge_run(work, kp, targets, steps, plan,
                            reference_only=bool(args.steps) and config.BASELINE not in
                            args.steps.split(','))
-    data['left'] += list(left)
+    data['left_items'], data['left_mutants'] = list(left), left_mutants
     ran = {'upstream', 'selfcheck'} if plan is None else (ran or set())
     installed = config.read(os.path.join(work.work, work.pkg, 'package-version')).strip()
     data.update(
@@ -436,14 +494,14 @@ def report(args, work: run.Work, targets, steps, kp, plan=None, left=(), ran=Non
             line, problems = selfcheck(work, kp, t, last, sha)
             section(f'Debug cell {t.name}: planted bugs', [line], problems,
                     f'the planted bugs of {t.name}')
-    for title, lines, problems in extra:
-        section(title, lines, problems)
+    for title, lines, problems, *check in extra:
+        section(title, lines, problems, *check)
     config.write(os.path.join(work.results, 'report.json'),
                  json.dumps(data, indent=1, sort_keys=True))
     render.write(data, work.results)
     print(render.verdict_line(data), render.kunit_line(data), sep='\n')
     # 2 when the harness failed on anything: a target step, the peer check, the upstream tests...
-    return 2 if any(judge.HARNESS in p for p in data['problems']) else int(data['verdict'] == 'RED')
+    return judge.exit_status(data['problems'], data['verdict'])
 
 
 def main(argv: List[str]) -> int:
@@ -538,11 +596,16 @@ def main(argv: List[str]) -> int:
             if rc := one_kernel(argparse.Namespace(**dict(vars(args), command='prepare')),
                                 argv, kernel):
                 return rc
-    for kernel in kernels:
-        rc = max(rc, one_kernel(args, argv, kernel))
-        if rc >= 128:  # stopped
+    # The test command: the floor of every kernel, then the rest of each (docs/budget.rst).
+    for args.phase in ('floor', 'rest') if args.command == 'test' and not args.no_matrix else [
+            '']:
+        for kernel in kernels:
+            rc = max(rc, one_kernel(args, argv, kernel))
+            if rc >= 128 or (args.phase == 'floor' and rc):  # stopped, or a static check failed
+                break
+            args.no_checks = True  # the test command's static checks cover every kernel
+        if rc >= 128 or (args.phase == 'floor' and rc):
             break
-        args.no_checks = True  # the test command's static checks cover every kernel
     if args.command in ('run', 'judge', 'test') and not args.no_matrix:
         render.overview(os.path.dirname(run.Work.from_env(kernels[0]).results),
                         [k.package for k in kernels])

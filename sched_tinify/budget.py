@@ -31,6 +31,7 @@ class Item:
     """What one item runs: target steps, and the rest."""
     name: str
     work: Dict[str, List[str]] = field(default_factory=dict)
+    floor: bool = False
     sched_only: bool = False
     repeat: int = 0
     mutants: str = ''
@@ -38,17 +39,30 @@ class Item:
     needs: List[Tuple[str, str]] = field(default_factory=list)
 
 
+def floor_cell(targets: List[config.Target], kernel: config.Kernel) -> str:
+    """The cell of the floor: the kernel's, else (other targets asked for) the first cell."""
+    cells = [t.name for t in targets if t.kind == 'cell']
+    return kernel.floor if kernel.floor in cells else next(iter(cells), '')
+
+
 def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[str]],
-          repeat: int, mutants: Dict[str, int], first_: List[str]) -> List[Item]:
-    """Every item, in the order they run. @has: the steps at which each tiny cell's option
-    exists; @mutants: how many each mutant run has; @first_: ci/matrix.json's "first"."""
+          repeat: int, mutants: Dict[str, int], first_: List[str], floor: str) -> List[Item]:
+    """Every item, in the order they run, those of the floor (in cell @floor) first. @has: the
+    steps at which each tiny cell's option exists; @mutants: how many each mutant run has;
+    @first_: ci/matrix.json's "first"."""
     base, last = steps[0], steps[-1]
     cells, tiny, builds = ([t.name for t in targets if t.kind == k] for k in ('cell', 'tiny',
                                                                                 'build'))
     debug = [t for t in targets if t.kind == 'debug']
     first = [c for c in first_ if c in cells]
     whole = [(c, last) for c in cells]
-    out = [Item(f'{c} at the baseline and the last step', {c: [base, last]}) for c in first]
+    out = [Item(f'the floor: {floor} at the baseline and the last step', {floor: [base, last]},
+                floor=True)] * bool(floor)
+    out += [Item(f'the floor: the {mutants["floor"]} mutant run(s) of its list in {floor} at '
+                 'the last step', mutants='floor', needs=[(floor, last)], floor=True)
+            ] * bool(floor and mutants.get('floor'))
+    out += [Item(f'{c} at the baseline and the last step', {c: [base, last]})
+            for c in first if c != floor]
 
     def tiny_at(names, which):
         for t in names:
@@ -57,7 +71,7 @@ def items(targets: List[config.Target], steps: List[str], has: Dict[str, List[st
                 out.append(Item(f'the tiny cell {t} at {", ".join(s[:2] for s in at)}', {t: at}))
     tiny_at([t for t in first_ if t in tiny], [last])
     out += [Item(f'{c} at the baseline and the last step', {c: [base, last]})
-            for c in cells if c not in first]
+            for c in cells if c not in first and c != floor]
     tiny_at([t for t in tiny if t not in first_], [last])
     if builds:
         out.append(Item('the build-only configurations at the baseline and the last step, '
@@ -200,14 +214,18 @@ def measured(work: run.Work, targets: List[config.Target], steps: List[str]) -> 
 
 
 def count_mutants(work: run.Work, targets: List[config.Target], steps: List[Tuple[str, str]],
-                  folder: str) -> Tuple[Dict[str, int], Dict[str, int]]:
+                  folder: str, floor: str) -> Tuple[Dict[str, int], Dict[str, int]]:
     """The runs of each mutants' item (mutants.runs_in(), at the last step), and those with no
-    fresh result: the subset and every mutant in the cells, those of each tiny cell."""
+    fresh result: the floor's list in cell @floor, the subset and every mutant in the cells,
+    those of each tiny cell."""
     from . import mutants  # pylint: disable=import-outside-toplevel
-    every, subset = mutants.folders(folder), os.path.join(folder, 'ci-subset') if folder else ''
+    every, lists = mutants.folders(folder), {n: os.path.join(folder, n) if folder else ''
+                                             for n in ('floor', 'ci-subset')}
+    lists = {n: [p] if p and os.path.exists(p) else [] for n, p in lists.items()}
     cells = [t for t in targets if t.kind == 'cell']
     runs, todo = {}, {}
-    for k, (paths, which) in {'subset': ([subset] * bool(subset and os.path.exists(subset)), cells),
+    for k, (paths, which) in {'floor': (lists['floor'], [t for t in cells if t.name == floor]),
+                              'subset': (lists['ci-subset'], cells),
                               'all': (every, cells), **{t.name: (every, [t]) for t in targets
                                                         if t.kind == 'tiny'}}.items():
         found = mutants.expand(paths)

@@ -37,6 +37,7 @@ class Kernel:
     version: str
     patches: str
     hook: str
+    floor: str = ''
     first: Tuple[str, ...] = ()
     mutants: str = ''
 
@@ -103,9 +104,11 @@ def _check(data: dict) -> None:
     for k in kernels(data):
         if not os.path.isfile(os.path.join(REPO, k.hook)):
             raise ConfigError(f'matrix: kernel {k.package}: no file {k.hook}')
-        if k.mutants and not os.path.isdir(os.path.join(REPO, k.mutants)):
-            raise ConfigError(f'matrix: kernel {k.package}: no folder {k.mutants}')
+        if k.mutants and not os.path.isfile(os.path.join(REPO, k.mutants, 'floor')):
+            raise ConfigError(f'matrix: kernel {k.package}: no list {k.mutants}/floor')
         kinds = {t.name: t.kind for t in targets(data, kernel=k.package)}
+        if k.floor and kinds.get(k.floor) != 'cell':
+            raise ConfigError(f'matrix: kernel {k.package}: the floor {k.floor} is no cell of it')
         if wrong := [n for n in k.first if kinds.get(n) not in ('cell', 'tiny')]:
             raise ConfigError(f'matrix: kernel {k.package}: "first" names no cell or tiny cell '
                               f'of it: {", ".join(wrong)}')

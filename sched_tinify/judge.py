@@ -26,6 +26,7 @@ NOT_RUN, STALE, INCOMPLETE, HARNESS = run.NOT_RUN, run.STALE, run.INCOMPLETE, ru
 NA, BUILD_FAILED, LEFT = 'n/a', 'build failed', 'left'
 BASE, SAME, DIFFERS, BASE_RED = 'baseline', 'same', 'differs', 'baseline not green'
 AS_EXPECTED, NOT_EXPECTED, BUILT = 'as expected', 'not as expected', 'built'
+UNJUDGED = 'not judged'
 # Lines of a tiny cell's expected file about its console, not its tests.
 NO_SPLAT, HAS, LACKS = 'console: no kernel splat', 'console has: ', 'console lacks: '
 
@@ -241,6 +242,21 @@ def judge_run(work: run.Work, kp, targets: List[config.Target],
         problems else 'GREEN'
     return {'grid': grid, 'problems': problems, 'differences': diffs, 'notes': notes,
             'totals': totals, 'judged': judged, 'left': left, 'verdict': verdict}
+
+
+def floor(items: List[str], ran: List[str]) -> Tuple[List[str], List[str]]:
+    """(report lines, problems) of the test command's floor: each of its @items must have @ran,
+    or the run judged less than its floor (docs/budget.rst)."""
+    if not items:
+        return ['No floor: no cell among the targets.'], [f'the floor: {UNJUDGED}: no cell']
+    return [f'- {i}: {"judged" if i in ran else UNJUDGED}' for i in items], [
+        f'the floor: {UNJUDGED}: {i}' for i in items if i not in ran]
+
+
+def exit_status(problems: List[str], verdict: str) -> int:
+    """The exit status of a verdict: 2 when the harness failed on anything or the floor was not
+    judged, else 1 when it is red, else 0."""
+    return 2 if any(HARNESS in p or UNJUDGED in p for p in problems) else int(verdict == 'RED')
 
 
 def sizes(grid: Dict[str, Dict[str, dict]], kinds: Dict[str, str], base: str, last: str,

@@ -63,7 +63,8 @@ def markdown(data: dict) -> str:
                                            else '-' for n in names) + ' |' for s in steps]
     for title, items in (('Failures and problems', data['problems']),
                          ('Differences from the reference', data['differences']),
-                         ('Left (not run by this command: the main job runs it)', data['left']),
+                         ('Left (not run by this command: the main job runs it)',
+                          data.get('left_items', []) + data['left']),
                          ('Noted, not counted', data.get('notes', [])),
                          ('Skipped at the baseline, with reasons', data.get('skips', []))):
         lines += ['', f'## {title}', ''] + ([f'- {x}' for x in items] or ['None.'])
@@ -81,7 +82,9 @@ def verdict_line(data: dict) -> str:
     also = ''.join(f', {x["check"]}' for x in data.get('sections', []) if x.get('check'))
     out = (f'verdict: {data["verdict"]}: {data["judged"]} target step(s){also} judged, '
            f'{len(data["problems"])} problem(s), {len(data["differences"])} difference(s)')
-    return out + (f', {len(data["left"])} left' if data['left'] else '')
+    mutants = data.get('left_mutants', 0)
+    return out + (f', {len(data["left"])} target step(s) and {mutants} mutant run(s) left'
+                  if data['left'] or mutants else '')
 
 
 def overview(results: str, packages: List[str]) -> None:

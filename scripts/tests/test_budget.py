@@ -21,6 +21,8 @@ sys.path.insert(0, faketree.REPO)
 from sched_tinify import budget, config, mutants, run  # noqa: E402 pylint: disable=C0413
 
 STEPS = ['00-baseline', '01-a', '02-b', '03-c']
+# A mutant the fake kunit.py kills (tests/test_run.py: it fails a mutant's tree).
+KILLED = '# file: Makefile\n# step: 00\ns/^NAME = Fake$/NAME = Killed/\n'
 ALL = config.targets(config.load())
 KERNEL = config.kernels(config.load())[0]
 
@@ -32,11 +34,21 @@ def costs(full=None, frac=None, kept=()):
         lambda name, step, sched_only: (name, step, sched_only) in kept)
 
 
-def found(repeat=5, first=None):
+def found(repeat=5, first=None, floor='arm-up', floor_mutants=5):
     has = {t.name: STEPS[2:] if t.needs == 'SCHED_ATTR_SYSCALLS' else STEPS[1:]
            for t in ALL if t.kind == 'tiny'}
-    return budget.items(ALL, STEPS, has, repeat, {'subset': 10, 'all': 40, 'arm-nosys': 5},
-                        config.kernels(config.load())[0].first if first is None else first)
+    return budget.items(ALL, STEPS, has, repeat, {'floor': floor_mutants, 'subset': 10,
+                                                  'all': 40, 'arm-nosys': 5},
+                        KERNEL.first if first is None else first, floor)
+
+
+def cmd_test(main, args, *rest):
+    """The test command's two phases for one kernel: its floor, then the rest."""
+    main.LOOPS.clear()
+    args.phase = 'floor'
+    rc = main.cmd_test(args, *rest)
+    args.phase = 'rest'
+    return rc or main.cmd_test(args, *rest)
 
 
 class CostTest(unittest.TestCase):
@@ -128,13 +140,16 @@ class CountTest(unittest.TestCase):
                     config.write(os.path.join(work.sub('mutants', f's/{m}').out(STEPS[-1], t),
                                               'result.json'),
                                  json.dumps({'complete': True, 'key': config.key(inputs)}))
-                got, todo = budget.count_mutants(work, ALL, steps, tmp)
+                config.write(os.path.join(tmp, 'floor'), os.path.join(tmp, 's', '04-d.sed'))
+                got, todo = budget.count_mutants(work, ALL, steps, tmp, 'arm-up')
                 tiny = [t for t in ALL if t.kind == 'tiny']
-                none = budget.count_mutants(work, tiny, steps, tmp)[0]['all']
+                none = budget.count_mutants(work, tiny, steps, tmp, '')[0]['all']
             # Runs: the two cells' mutants in each of the four cells.
             self.assertEqual((got['arm-nort'], got['x86_64-nort'], got['arm-tiny'], got['all']),
                              (2, 1, 1, 8))
             self.assertEqual((todo['arm-nort'], todo['x86_64-nort'], todo['all']), (1, 1, 7))
+            # The floor's list, in the floor's cell only: its run there is fresh.
+            self.assertEqual((got['floor'], todo['floor'], got['subset']), (1, 0, 0))
             # No cell, no cells' mutants item.
             self.assertEqual(none, 0)
 
@@ -142,13 +157,23 @@ class CountTest(unittest.TestCase):
 class ItemsTest(unittest.TestCase):
     def test_order(self):
         names = [i.name for i in found()]
-        self.assertEqual(names[:6], [
-            'arm-up at the baseline and the last step',
+        self.assertEqual(names[:7], [
+            'the floor: arm-up at the baseline and the last step',
+            'the floor: the 5 mutant run(s) of its list in arm-up at the last step',
             'x86_64-smp at the baseline and the last step',
             'the tiny cell arm-nosys at 03', 'the tiny cell x86_64-nort at 03',
             'x86_64-up at the baseline and the last step',
             'arm-smp at the baseline and the last step'])
-        self.assertEqual(names[6], 'the tiny cell x86_64-tiny at 03')
+        self.assertEqual([i.floor for i in found()][:3], [True, True, False])
+        self.assertEqual(found()[1].needs, [('arm-up', '03-c')])
+        self.assertEqual(names[7], 'the tiny cell x86_64-tiny at 03')
+        # The floor is run once: its cell is no other item's at the baseline and the last step.
+        self.assertEqual(sum('arm-up at the baseline' in n for n in names), 1)
+        # Another floor; one without mutants has no mutants' item (the report says it lacks one).
+        self.assertEqual([i.name for i in found(floor='arm-smp', floor_mutants=0)][:2], [
+            'the floor: arm-smp at the baseline and the last step',
+            'arm-up at the baseline and the last step'])
+        self.assertEqual([i for i in found(floor='') if i.floor], [])
         self.assertLess(names.index('5 boots per variant of every cell at the last step'),
                         names.index('every step in arm-up and x86_64-smp'))
         self.assertLess(names.index('the 10 mutant run(s) of kunit/mutants/ci-subset'),
@@ -161,7 +186,7 @@ class ItemsTest(unittest.TestCase):
         self.assertEqual(debug.needs, [('x86_64-smp', '03-c'), ('arm-up', '03-c')])
         self.assertFalse(any('boots' in i.name for i in found(repeat=0)))
         # ci/matrix.json's "first" decides what comes first.
-        self.assertEqual([i.name for i in found(first=['x86_64-up', 'arm-tiny'])][:3], [
+        self.assertEqual([i.name for i in found(first=['x86_64-up', 'arm-tiny'])][2:5], [
             'x86_64-up at the baseline and the last step', 'the tiny cell arm-tiny at 03',
             'x86_64-smp at the baseline and the last step'])
         # A whole build is held against a whole baseline build, never a kernel/sched/ one.
@@ -299,7 +324,7 @@ class DeadlineTest(unittest.TestCase):
                     mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
                     mock.patch('time.time', return_value=0), mock.patch('sys.stdout'), \
                     mock.patch('sys.stderr'):
-                self.assertEqual(main.cmd_test(args, work, ALL, steps, None), rc)
+                self.assertEqual(cmd_test(main, args, work, ALL, steps, None), rc)
                 self.assertEqual(plans, [{lean: [STEPS[i] for i in planned]}])
                 self.assertEqual(result(STEPS[0])['scope'], 'whole')  # ended: kept
                 self.assertEqual(result(STEPS[1]), dict(key='k', complete=cut != STEPS[1],
@@ -343,7 +368,7 @@ class DeadlineTest(unittest.TestCase):
                 mock.patch.object(run, 'repeat', repeat), \
                 mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
                 mock.patch('time.time', return_value=0), mock.patch('sys.stdout'):
-            self.assertEqual(main.cmd_test(args, work, ALL, steps, None), 0)
+            self.assertEqual(cmd_test(main, args, work, ALL, steps, None), 0)
         self.assertEqual(plans, [{cell: [STEPS[0], STEPS[-1]]}])
         self.assertEqual(run.load(work, STEPS[-1], cell), {'key': 'k', 'complete': True})
 
@@ -366,7 +391,7 @@ class FreshTest(unittest.TestCase):
                 mock.patch.object(budget, 'Rebuilt'), \
                 mock.patch.object(budget, 'Costs') as costs, \
                 mock.patch.object(main, 'report', return_value=0), mock.patch('sys.stdout'):
-            main.cmd_test(args, work, ALL, steps, None)
+            cmd_test(main, args, work, ALL, steps, None)
         kept = costs.call_args[0][5]
         dbg, last = 'arm-up-sanitize', STEPS[-1]
         for fresh, name, step, want in (
@@ -394,36 +419,71 @@ class LoopTest(unittest.TestCase):
         self.addCleanup(self.pkg.cleanup)
         self.assertEqual(self.pkg.prepare().returncode, 0)
 
-    def run_test(self, *args, mutants=''):
-        # No mutant: the fake series has none of the steps theirs name.
+    def run_test(self, *args, mutants='', floor=KILLED, env=None):
+        """The loop on the fake package, with a mutant in suite/ (@mutants) and the floor's list
+        naming one in killer/ (@floor; none: an empty list)."""
         folder = os.path.join(self.pkg.root, 'mutants')
-        os.makedirs(folder, exist_ok=True)
-        if mutants:
-            os.makedirs(os.path.join(folder, 'suite'), exist_ok=True)
-            with open(os.path.join(folder, 'suite', '01-m.sed'), 'w', encoding='utf-8') as f:
-                f.write(mutants)
+        shutil.rmtree(folder, ignore_errors=True)
+        for suite, text in (('suite', mutants), ('killer', floor)):
+            if text:
+                config.write(os.path.join(folder, suite, '01-m.sed'), text)
+        config.write(os.path.join(folder, 'floor'), os.path.join(folder, 'killer', '01-m.sed')
+                     if floor else '# none\n')
         args += ('--mutants', folder)
         return subprocess.run([sys.executable, '-m', 'sched_tinify', 'test', '--no-checks', *args],
-                              cwd=faketree.REPO, env=self.pkg.env(FAKE_EXEC='pass'),
+                              cwd=faketree.REPO, env=self.pkg.env(**{'FAKE_EXEC': 'pass', **(env or {})}),
                               stdin=subprocess.DEVNULL, capture_output=True, text=True,
                               timeout=300, check=False)
 
-    def test_nothing_is_always_taken(self):
-        # 4 minutes, 3 of them kept for the report: nothing fits a cold
-        # machine twice as slow.
-        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '4')
-        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
-        self.assertIn('- x86_64-smp at the baseline and the last step: estimated at', proc.stdout)
-        self.assertIn('verdict: GREEN: 0 target step(s) judged', proc.stdout)
-        self.assertNotIn('started', proc.stdout)
+    def report(self):
+        with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'), encoding='utf-8') as f:
+            return f.read()
+
+    def test_the_floor_always_runs(self):
+        """4 minutes, 3 of them kept for the report: nothing fits a cold machine twice as slow,
+        but the floor runs all the same (its cell at the baseline, here the last step too, and
+        its mutant), and what is left is counted in target steps and mutant runs."""
+        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '4', mutants=KILLED)
+        out = proc.stdout + proc.stderr
+        self.assertEqual(proc.returncode, 0, out)
+        self.assertRegex(out, r'== linux-source-6.1: the floor: x86_64-smp at the baseline and '
+                              r'the last step \(estimated at \d+ s, at \d+ s, \d+ s to the '
+                              r'deadline\)')
+        self.assertIn('killer/01-m x86_64-smp 00: killed', out)
+        self.assertIn('- 5 boots per variant of every cell at the last step: estimated at', out)
+        self.assertIn('- every mutant of kunit/mutants in the cells (2 run(s)): estimated at', out)
+        self.assertRegex(out, r'verdict: GREEN: 1 target step\(s\), the floor judged, 0 '
+                              r'problem\(s\), 0 difference\(s\), 0 target step\(s\) and 1 '
+                              r'mutant run\(s\) left\n')
+        self.assertIn('- the floor: x86_64-smp at the baseline and the last step: judged',
+                      self.report())
+
+    def test_a_floor_not_judged_is_a_harness_failure(self):
+        """Exit 2, red: a floor with no mutant that runs in its cell; one the deadline cuts
+        (3 minutes: the deadline at once, and a boot that hangs). A kernel whose floor is no
+        target asked for takes the first cell."""
+        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60',
+                             floor='# cells: arm-up\n' + KILLED)
+        self.assertEqual(proc.returncode, 2, proc.stdout + proc.stderr)
+        self.assertIn('verdict: RED: 1 target step(s), the repeated boots judged, 1 problem(s)',
+                      proc.stdout)
+        self.assertIn('- the floor: not judged: the floor: its mutants (none of ', self.report())
+        proc = self.run_test('--targets', 'x86_64-smp', '--budget', '3', env={'FAKE_EXEC': ''})
+        self.assertEqual(proc.returncode, 2, proc.stdout + proc.stderr)
+        # (The cell's results of the first run are kept: the mutant's boot is cut.)
+        self.assertIn('- the floor: not judged: the floor: the 1 mutant run(s) of its list in '
+                      'x86_64-smp at the last step', self.report())
+        self.assertIn('stopped at the deadline', self.report())
 
     def test_what_fits_runs(self):
         # --peer too: the peer check is the main job's, neither run nor judged here.
         proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60', '--peer')
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertNotIn('peer', proc.stdout)
-        self.assertIn('== x86_64-smp at the baseline and the last step', proc.stdout)
-        self.assertIn('verdict: GREEN: 1 target step(s), the repeated boots judged', proc.stdout)
+        self.assertIn('== linux-source-6.1: the floor: x86_64-smp at the baseline and the last '
+                      'step', proc.stdout)
+        self.assertIn('verdict: GREEN: 1 target step(s), the repeated boots, the floor judged',
+                      proc.stdout)
 
     def test_fresh_results_cost_seconds(self):
         """A second run estimates what the first left fresh at what judging it costs."""
@@ -435,7 +495,8 @@ class LoopTest(unittest.TestCase):
             self.assertIn('suite/01-m x86_64-smp 00: survived', out)
             self.assertEqual(proc.returncode, 1, out)
             cell, mutant = (int(re.search(rf'== {x}.* \(estimated at (\d+) s', out)[1]) for x in
-                            ('x86_64-smp at the baseline', 'every mutant'))
+                            ('linux-source-6.1: the floor: x86_64-smp at the baseline',
+                             'linux-source-6.1: every mutant'))
             # First a cold build of the baseline, then judging it twice (00 is the last step).
             self.assertEqual((cell > 2 * budget.STEP, mutant), (True, budget.MUTANT) if first
                              else (False, 0), out)
@@ -450,7 +511,7 @@ class LoopTest(unittest.TestCase):
         self.assertIn('verdict: RED', proc.stdout)
         with open(os.path.join(self.pkg.results, faketree.PKG, 'report.md'), encoding='utf-8') as f:
             self.assertRegex(f.read(), r'## Items that failed\n+- every mutant of kunit/mutants in '
-                                       r'the cells \(1 run\(s\)\) \(harness failure: .*its steps')
+                                       r'the cells \(2 run\(s\)\) \(harness failure: .*its steps')
 
         # A mutant run that ends in a harness failure (its pattern changes nothing): exit 2 too.
         proc = self.run_test('--targets', 'x86_64-smp', '--budget', '60',

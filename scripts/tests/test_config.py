@@ -16,9 +16,10 @@ from sched_tinify import config, render  # noqa: E402 pylint: disable=wrong-impo
 
 GOOD = {
     'kernels': [{'package': 'linux-source-6.1', 'version': '6.1.1-1', 'patches': 'patches',
-                 'hook': 'kunit/hook-6.1.patch'},
+                 'hook': 'kunit/hook-6.1.patch', 'floor': 'arm-up', 'mutants': 'kunit/mutants'},
                 {'package': 'linux-source-6.12', 'version': '6.12.1-1', 'patches': 'patches',
-                 'hook': 'kunit/hook-6.12.patch'}],
+                 'hook': 'kunit/hook-6.12.patch', 'floor': 'arm-smp',
+                 'mutants': 'kunit/mutants-6.12'}],
     'arches': {'arm': {'cross_compile': 'arm-linux-gnueabihf-',
                        'compiler': 'arm-linux-gnueabihf-gcc', 'console': 'ttyAMA0'}},
     'targets': [
@@ -96,7 +97,14 @@ class MatrixTest(unittest.TestCase):
             ('a missing hook', lambda d: d['kernels'][1].update(hook='nothing'),
              'kernel linux-source-6.12: no file nothing'),
             ('a missing folder of mutants', lambda d: d['kernels'][1].update(mutants='nothing'),
-             'kernel linux-source-6.12: no folder nothing'),
+             'kernel linux-source-6.12: no list nothing/floor'),
+            ('a folder of mutants without the floor\'s list',
+             lambda d: d['kernels'][1].update(mutants='kunit/mutants/sched_policy'),
+             'kernel linux-source-6.12: no list kunit/mutants/sched_policy/floor'),
+            ('a kernel without a floor', lambda d: d['kernels'][1].pop('floor'), "'floor'"),
+            ('a kernel without mutants', lambda d: d['kernels'][1].pop('mutants'), "'mutants'"),
+            ('a floor that is no cell', lambda d: d['kernels'][0].update(floor='arm-tiny'),
+             'kernel linux-source-6.1: the floor arm-tiny is no cell of it'),
             ('expected for an unknown kernel',
              lambda d: d['targets'][3].update(expected={'linux-source-5.10': 'ci/matrix.json'}),
              '"expected" names no kernel: linux-source-5.10'),
@@ -162,6 +170,7 @@ class MatrixTest(unittest.TestCase):
             'linux-source-6.1': ['kunitconfigs/tiny/arm-tiny'],
             'linux-source-6.12': ['kunitconfigs/tiny/arm-nort', 'kunitconfigs/tiny/arm-tiny']}
         data['targets'][0]['kunitconfig'] = {'linux-source-6.12': ['kunitconfigs/arm-up']}
+        data['kernels'][0]['floor'] = 'arm-smp'
         data = load(data)
         old, new = (config.targets(data, kernel=k) for k in ('linux-source-6.1',
                                                               'linux-source-6.12'))

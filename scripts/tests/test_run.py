@@ -25,7 +25,8 @@ from sched_tinify import config, peer, run  # noqa: E402 pylint: disable=wrong-i
 
 # kunit.py exec that boots "4 CPUs" and passes one case, when asked to
 # (FAKE_EXEC=pass) and the tree is not a mutant's (NAME = Mutant in its
-# Makefile); else the fake of test_run_control, whose QEMU sleeps.
+# Makefile), fails it in a tree named Killed; else the fake of
+# test_run_control, whose QEMU sleeps.
 PASSING_EXEC = r'''
 if cmd == 'exec' and os.environ.get('FAKE_EXEC') == 'pass' and \
         'NAME = Mutant' not in open('Makefile').read():
@@ -34,14 +35,17 @@ if cmd == 'exec' and os.environ.get('FAKE_EXEC') == 'pass' and \
     open(boots, 'w').write(str(n))
     # FAKE_FLAKY: every third boot skips the case.
     ok = 'ok 1 c # SKIP flake' if os.environ.get('FAKE_FLAKY') and n % 3 == 0 else 'ok 1 c'
+    # A tree named Killed (a mutant's) fails the case.
+    ok = 'not ok 1 c' if 'NAME = Killed' in open('Makefile').read() else ok
     with open(os.path.join(bdir, 'test.log'), 'w') as log:
         log.write('smp: Brought up 1 node, 4 CPUs\nKTAP version 1\n1..1\n'
                   '    KTAP version 1\n    # Subtest: s\n    1..1\n    ' + ok + '\nok 1 s\n')
     out = [a.split('=', 1)[1] for a in sys.argv if a.startswith('--json=')][0]
     with open(out, 'w') as f:
         f.write('{"name": "", "sub_groups": [{"name": "s", "test_cases": '
-                '[{"name": "c", "status": "%s"}]}], "test_cases": []}' % ok.split()[-1][:4]
-                .replace('c', 'PASS').replace('flak', 'SKIP'))
+                '[{"name": "c", "status": "%s"}]}], "test_cases": []}' % (
+                    'FAIL' if ok.startswith('not') else ok.split()[-1][:4]
+                    .replace('c', 'PASS').replace('flak', 'SKIP')))
     sys.exit(0)
 '''
 FAKE = FAKE_KUNIT_PY.replace("qemu = subprocess.Popen", PASSING_EXEC + "qemu = subprocess.Popen")
