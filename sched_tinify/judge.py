@@ -71,8 +71,8 @@ def read_log(path: str) -> List[str]:
 def booted(kp, target: config.Target, res: dict, out: str, cpus: int = 0) -> dict:
     """The findings of a booted result's logs; the kernel must be what
     the target claims: SMP or not, and @cpus (the target's) brought up."""
-    lines = read_log(os.path.join(out, 'test.log'))
-    results, counts, problems = parse.ktap(kp, lines)
+    lines, logs = read_log(os.path.join(out, 'test.log')), {}
+    results, counts, problems = parse.ktap(kp, lines, logs)
     if res.get('config_smp') != target.smp:
         problems.append(f'CONFIG_SMP={"y" if res.get("config_smp") else "n"} in a '
                         f'{"SMP" if target.smp else "UP"} target')
@@ -96,7 +96,7 @@ def booted(kp, target: config.Target, res: dict, out: str, cpus: int = 0) -> dic
     if target.expected:
         results[NO_SPLAT] = (parse.PASS if not found else parse.FAIL, '')
     return {'results': results, 'counts': counts, 'problems': problems,
-            'failures': failures, 'notes': notes}
+            'failures': failures, 'notes': notes, 'logs': logs, 'excerpt': found[:40]}
 
 
 def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
@@ -106,7 +106,7 @@ def entry(work: run.Work, kp, target: config.Target, step: str, sha: str,
     out = work.out(step, target.name)
     res = run.load(work, step, target.name)
     e = {'status': '', 'problems': [], 'failures': [], 'notes': [], 'differences': [],
-         'results': {}, 'counts': {}, 'seconds': [0, 0]}
+         'results': {}, 'counts': {}, 'seconds': [0, 0], 'logs': {}, 'excerpt': []}
     old = (res or {}).get('inputs', {})
     current = want or run.inputs_of(target, sha, old.get('scope') == 'kernel/sched')
     stale = run.stale(res, config.key(current)).split(':')[0]  # the one freshness rule
@@ -188,6 +188,12 @@ def compare(target: config.Target, step: str, e: dict, ref: Optional[dict]) -> N
         d = differences(ref['results'], e['results'], 'baseline')
         e['status'] = DIFFERS if d else SAME
     e['differences'] = d
+
+
+def harness(problem: str) -> bool:
+    """Whether a problem of a target step is the harness's (it could not run or judge it), not
+    the kernel's or the series'."""
+    return problem.split(':')[0] in (NOT_RUN, STALE, INCOMPLETE, HARNESS)
 
 
 def red(e: dict) -> bool:
@@ -306,7 +312,8 @@ def repeats(work: run.Work, kp, target: config.Target, step: str, sha: str, coun
     top = os.path.join(work.results, 'repeat', target.name)
     out = {'status': 'green', 'step': step, 'variants': {}, 'cross': {}, 'problems': []}
     first: Dict[str, parse.Results] = {}
-    for name, cpus, _ in run.variants(target, os.path.join(work.out(step, target.name), 'config')):
+    config_at = os.path.join(work.out(step, target.name), 'config')
+    for name, cpus, _ in run.variants(target, config_at, work.tree):
         want = config.key(dict(run.inputs_of(target, sha), variant=name, count=str(count)))
         flaky: Dict[str, int] = {}
         seconds = []

@@ -3,12 +3,13 @@
 kernel tree's own kunit_parser), kernel splats, kmemleak reports, the CPUs
 brought up, W=1 warnings; and kunit.py's own JSON, to cross-check."""
 
+import importlib
 import io
 import json
 import os
 import re
 import sys
-from typing import Dict, Iterable, List, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from . import config
 
@@ -33,24 +34,35 @@ BROUGHT_UP = re.compile(r'smp: Brought up \d+ nodes?, (\d+) CPUs?')
 WARNING = re.compile(r'([^ :]+):\d+(?::\d+)?: warning: (.*)')
 
 
-def parser(tree: str):
-    """The kernel tree's kunit_parser, printing nothing."""
+def tool(tree: str, name: str):
+    """A module of the kernel tree's kunit_tool (tools/testing/kunit/NAME.py)."""
     path = os.path.join(tree, 'tools', 'testing', 'kunit')
-    if not os.path.isfile(os.path.join(path, 'kunit_parser.py')):
-        raise FileNotFoundError(f'no kunit_parser.py under {path}: '
-                                'run scripts/matrix.sh --prepare-only')
+    if not os.path.isfile(os.path.join(path, f'{name}.py')):
+        raise FileNotFoundError(f'no {name}.py under {path}: run scripts/matrix.sh --prepare-only')
     sys.dont_write_bytecode = True
     if path not in sys.path:
         sys.path.insert(0, path)
-    import kunit_parser  # pylint: disable=import-outside-toplevel
-    import kunit_printer  # pylint: disable=import-outside-toplevel
-    kunit_parser.stdout = kunit_printer.Printer(io.StringIO())
+    return importlib.import_module(name)
+
+
+def parser(tree: str):
+    """The kernel tree's kunit_parser, printing nothing."""
+    kunit_parser = tool(tree, 'kunit_parser')
+    kunit_parser.stdout = tool(tree, 'kunit_printer').Printer(io.StringIO())
     return kunit_parser
 
 
-def ktap(kp, lines: List[str]) -> Tuple[Results, Dict[str, int], List[str]]:
+def kconfig(tree: str, path: str) -> Dict[str, str]:
+    """The options a .config or a fragment sets, by name without CONFIG_ ('n': "is not set"),
+    read by the tree's kunit_config."""
+    return {e.name: e.value for e in tool(tree, 'kunit_config').parse_file(path).as_entries()}
+
+
+def ktap(kp, lines: List[str], logs: Optional[Dict[str, List[str]]] = None) -> Tuple[
+        Results, Dict[str, int], List[str]]:
     """A console log -> ({suite.case[.parameter]: (status, skip reason)},
-    counts of the leaves by status, what is wrong with the output).
+    counts of the leaves by status, what is wrong with the output); into
+    @logs, each failed or crashed test's own log lines (kunit_parser's).
 
     kunit_parser keeps no skip reason: it is read from the result lines,
     which come in the order of a post-order walk of the parsed tree."""
@@ -89,6 +101,8 @@ def ktap(kp, lines: List[str]) -> Tuple[Results, Dict[str, int], List[str]]:
         results[path] = (status, reason if status == SKIP else '')
         if not test.subtests:
             counts[status] += 1
+        if logs is not None and status in (FAIL, CRASH):
+            logs[path] = [line.rstrip() for line in test.log]
 
     for i, suite in enumerate(root.subtests, 1):
         walk(suite, '', i)

@@ -120,25 +120,36 @@ def junit(data: dict, name: str) -> ET.ElementTree:
             # suite.case[.parameter]: only a parameter's description, free
             # text, may hold a dot ("known 6.1: ...").
             parts = path.split('.', 2)
+            # A test that failed or crashed (a kernel fault) is a failure, with its log lines.
             cases.append(('.'.join(parts[:-1]) or step, parts[-1],
                           {'SKIP': ('skipped', reason), 'FAIL': ('failure', 'FAIL'),
-                           'CRASH': ('error', 'CRASH (no result)')}.get(status)))
+                           'CRASH': ('failure', 'CRASH (no result)')}.get(status),
+                          e.get('logs', {}).get(path, [])))
         if e['status'] == judge.LEFT:
-            cases.append((step, 'run', ('skipped', 'left')))
+            cases.append((step, 'run', ('skipped', 'left'), []))
         elif e['status'] == judge.NA:
-            cases.append((step, 'run', ('skipped', 'n/a: no such option at this step')))
-        if e['problems'] or e['status'] == judge.BASE_RED:
-            cases.append((step, 'harness', ('error', xml(*e['problems'] or [judge.BASE_RED]))))
+            cases.append((step, 'run', ('skipped', 'n/a: no such option at this step'), []))
+        # Only what the harness could not run or judge is an error; a kernel's fault (a splat,
+        # a time-out, a failed build, no KTAP) or a red reference is a failure of the step.
+        ours = [p for p in e['problems'] if judge.harness(p)]
+        kernel = [p for p in e['problems'] if p not in ours] + [judge.BASE_RED] * (
+            e['status'] == judge.BASE_RED)
+        if ours:
+            cases.append((step, 'harness', ('error', ours[0]), ours))
+        if kernel:
+            cases.append((step, 'kernel', ('failure', kernel[0]), kernel + e.get('excerpt', [])))
         if e['differences']:
-            cases.append((step, 'same as the reference', ('failure', xml(*e['differences']))))
+            cases.append((step, 'same as the reference', ('failure', e['differences'][0]),
+                          e['differences']))
         if not cases:
-            cases.append((step, 'build', None))
+            cases.append((step, 'build', None, []))
         counts = {'tests': len(cases), 'failures': 0, 'errors': 0, 'skipped': 0}
-        for classname, case_name, outcome in cases:
+        for classname, case_name, outcome, text in cases:
             case = ET.SubElement(suite, 'testcase', classname=xml(classname), name=xml(case_name))
             if outcome:
                 kind, message = outcome
-                ET.SubElement(case, kind, message=xml(message.split('\n')[0]))
+                ET.SubElement(case, kind, message=xml(message.split('\n')[0])).text = \
+                    xml(*text) if text else None
                 counts[{'skipped': 'skipped', 'failure': 'failures', 'error': 'errors'}[kind]] += 1
         for key, value in counts.items():
             suite.set(key, str(value))
@@ -154,7 +165,7 @@ def write(data: dict, folder: str) -> List[str]:
     paths = [os.path.join(folder, 'report.md')]
     config.write(paths[0], markdown(data))
     # An error when the harness failed (exit 2); the case is named by the targets judged.
-    kind = 'error' if any(judge.HARNESS in p for p in data['problems']) else 'failure'
+    kind = 'error' if judge.exit_status(data['problems'], data['verdict']) == 2 else 'failure'
     red = data['verdict'] == 'RED'
     verdict = ET.Element('testsuite', name='sched-tinify verdict', tests='1', skipped='0', **{
         'errors': '0', 'failures': '0', f'{kind}s': str(int(red))})

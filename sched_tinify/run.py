@@ -490,21 +490,20 @@ def boot_result(target: config.Target, res: Result, out: str, bdir: str, boot: L
     else:
         open(os.path.join(out, 'test.log'), 'w', encoding='utf-8').close()
     timed_out = 'timed out after' in config.read(os.path.join(out, 'exec.log'), 'replace')
-    config_smp = 'CONFIG_SMP=y\n' in config.read(os.path.join(out, 'config'), 'replace')
+    config_smp = parse.kconfig(tree, os.path.join(out, 'config')).get('SMP') == 'y'
     booted = parse.booted_cpus(config.read(os.path.join(out, 'test.log'),
                                            'backslashreplace').splitlines())
     res.save(run={'rc': rc, 'seconds': seconds, 'timed_out': timed_out, 'cmd': boot},
              config_smp=config_smp, booted_cpus=booted)
 
 
-def variants(target: config.Target, path: str):
+def variants(target: config.Target, path: str, tree: str = ''):
     """The repeats' variants: (name, CPUs, host loaded): the cell as it is, an SMP cell also with 2
-    and 8 CPUs (not above the CONFIG_NR_CPUS of the .config at @path; none there: every variant
-    is expected), and the cell as it is with one busy loop per host CPU."""
+    and 8 CPUs (not above the CONFIG_NR_CPUS of the .config at @path, read with @tree's
+    kunit_config; none there: every variant is expected), and the cell as it is with one busy
+    loop per host CPU."""
     out = [(f'cpus{target.cpus}', target.cpus, False)]
-    text = config.read(path) if os.path.exists(path) else 'CONFIG_NR_CPUS=8'
-    found = re.search(r'^CONFIG_NR_CPUS=(\d+)', text, re.M)
-    nr_cpus = int(found.group(1)) if found else 1
+    nr_cpus = int(parse.kconfig(tree, path).get('NR_CPUS', 1)) if os.path.exists(path) else 8
     out += [(f'cpus{n}', n, False) for n in (2, 8) if target.smp and n <= nr_cpus]
     return out + [(f'cpus{target.cpus}-loaded', target.cpus, True)]
 
@@ -528,7 +527,7 @@ def repeat(work: Work, target: config.Target, step: str, sha: str, series_dir: s
     top = os.path.join(work.results, 'repeat', target.name)
     shutil.rmtree(top, ignore_errors=True)
     _, env = compiler(target, work)
-    for name, cpus, loaded in variants(target, os.path.join(bdir, '.config')):
+    for name, cpus, loaded in variants(target, os.path.join(bdir, '.config'), work.tree):
         load: List[subprocess.Popen] = []
         try:
             for _ in range((os.cpu_count() or 1) if loaded else 0):

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from typing import Dict, List, Optional, Tuple
 
-from . import config, run
+from . import config, parse, run
 
 BASE_VARIANT = 'tiny'
 OPTIONS = {'arm': 'ARCH_MULTI_V7 ARCH_VIRT MMU PRINTK TTY SERIAL_AMBA_PL011 '
@@ -172,11 +172,11 @@ def tinyconfig(work: run.Work, arch: str, bdir: str, log: str, on: List[str],
     for i, argv in enumerate([make + ['tinyconfig'], cfg, make + ['olddefconfig']]):
         if run.command(argv, log, work.tree, env, append=i > 0):
             raise run.HarnessError(f'{argv[-1]} failed; log: {log}')
-    kconfig = config.read(f'{bdir}/.config').splitlines()
-    if missing := [f'CONFIG_{o}=y' for o in on if f'CONFIG_{o}=y' not in kconfig] + \
-            [f'CONFIG_{o}=n' for o in off if f'# CONFIG_{o} is not set' not in kconfig]:
+    kconfig = parse.kconfig(work.tree, f'{bdir}/.config')
+    if missing := [f'CONFIG_{o}={v}' for v, opts in (('y', on), ('n', off)) for o in opts
+                   if kconfig.get(o) != v]:
         return missing
-    if 'CONFIG_KUNIT=y' in kconfig:
+    if kconfig.get('KUNIT') == 'y':
         raise run.HarnessError('KUnit is on: sizes are measured without test suites')
     for target in targets:
         if run.command(make + [target], log, work.tree, env, append=True):

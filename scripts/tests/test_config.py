@@ -11,8 +11,10 @@ import tempfile
 import unittest
 from unittest import mock
 
+from tests import faketree
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
-from sched_tinify import config, render  # noqa: E402 pylint: disable=wrong-import-position
+from sched_tinify import config, parse, render  # noqa: E402 pylint: disable=C0413
 
 GOOD = {
     'kernels': [{'package': 'linux-source-6.1', 'version': '6.1.1-1', 'patches': 'patches',
@@ -184,15 +186,18 @@ class MatrixTest(unittest.TestCase):
         self.assertEqual(new[0].kunitconfig, ('kunitconfigs/arm-up',))
 
 
+@faketree.needs_tree
 class KunitconfigTest(unittest.TestCase):
     """The project's kunitconfigs: every cell enables every suite with its
     SMP setting; a tiny cell turns its option off and enables the suites
     of a kernel without it; a build-only configuration that needs an
     option turns it off in its section."""
 
-    def lines(self, path):
-        with open(os.path.join(config.REPO, path), encoding='utf-8') as f:
-            return f.read().splitlines()
+    def options(self, path, after=''):
+        """A fragment's options (from the line @after on), read by the tree's kunit_config."""
+        text = config.read(os.path.join(config.REPO, path))
+        return {e.name: e.value for e in parse.tool(faketree.TREE, 'kunit_config')
+                .parse_from_string(text[text.index(after):]).as_entries()}
 
     def test_kunitconfigs_match_the_suites_and_the_targets(self):
         with open(os.path.join(config.REPO, 'kunit', 'kernel', 'sched', 'Kconfig.kunit'),
@@ -206,28 +211,26 @@ class KunitconfigTest(unittest.TestCase):
         for t in [t for t in every if t.kind == 'tiny']:
             absent = [o for o, deps in entries if re.search(rf'!{t.needs}\b', deps)]
             seen += len(absent)
-            lines = self.lines(t.kunitconfig[0])
+            got = self.options(t.kunitconfig[0])
             with self.subTest(t.name):
-                self.assertIn(f'# CONFIG_{t.needs} is not set', lines)
+                self.assertEqual(got.get(t.needs), 'n')
                 for option in absent:
-                    self.assertIn(f'CONFIG_{option}=y', lines)
+                    self.assertEqual(got.get(option), 'y', option)
         self.assertGreater(seen, 0)
         for t in [t for t in every if t.kind in ('cell', 'debug')]:
-            lines = self.lines(t.kunitconfig[0])
+            got = self.options(t.kunitconfig[0])
             with self.subTest(t.name):
-                for option in options:
-                    self.assertIn(f'CONFIG_{option}=y', lines)
-                self.assertIn('CONFIG_SMP=y' if t.smp else '# CONFIG_SMP is not set', lines)
-                self.assertIn('CONFIG_RT_GROUP_SCHED=y', lines)
+                for option in options + ['RT_GROUP_SCHED']:
+                    self.assertEqual(got.get(option), 'y', option)
+                self.assertEqual(got.get('SMP'), 'y' if t.smp else 'n')
 
     def test_needs_builds_have_their_section(self):
         needs = [t for t in config.targets(config.load(), kinds=('build',)) if t.needs]
         self.assertGreaterEqual(len(needs), 2)
         for t in needs:
-            lines = self.lines(t.kunitconfig[0])
             with self.subTest(t.name):
-                section = lines[lines.index(f'# needs {t.needs}:'):]
-                self.assertIn(f'# CONFIG_{t.needs} is not set', section)
+                self.assertEqual(self.options(t.kunitconfig[0], f'# needs {t.needs}:\n').get(
+                    t.needs), 'n')
 
 
 class DocsTest(unittest.TestCase):

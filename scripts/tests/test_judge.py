@@ -359,8 +359,9 @@ class JudgeTest(unittest.TestCase):
         self.assertIsNone(ET.parse(render.write(data, self.tmp.name)[-1]).find('.//failure'))
 
     def test_squares_with_a_problem_read_red(self):
-        """A build with a problem (here no baseline build) starts with RED, and a step held
-        against a baseline that is not green is an error in JUnit."""
+        """A build with a problem (here no baseline build) starts with RED. In JUnit a step held
+        against a baseline that is not green is a failure (the kernel's), as is a failed test,
+        with its log lines; only what the harness could not run or judge is an error."""
         self.put(LEAN, '01-x')
         self.assertTrue(render.text(self.judged([LEAN])['grid']['01-x'][LEAN.name])
                         .startswith('**RED** 0 warning(s)'))
@@ -369,9 +370,25 @@ class JudgeTest(unittest.TestCase):
         data = self.judged([SMP])
         data.update(steps=STEPS)
         self.assertEqual(data['grid']['01-x'][SMP.name]['status'], judge.BASE_RED)
-        errors = render.junit(data, SMP.name).getroot().findall(
-            ".//testcase[@name='harness']/error")
-        self.assertEqual([e.get('message') for e in errors], ['baseline not green'])
+        suites = render.junit(data, SMP.name).getroot()
+        self.assertEqual(suites.findall('.//error'), [])
+        failures = suites.findall(".//testcase[@name='kernel']/failure")
+        self.assertEqual([e.get('message') for e in failures], ['baseline not green'])
+        failed = suites.find(".//testcase[@name='runtime 1024, 1 << DL_SCALE']/failure")
+        self.assertEqual(failed.get('message'), 'FAIL')
+        self.assertIn('flags=0x0 runtime=1024 deadline=1000000 period=10000000', failed.text)
+        # A kernel splat or a time-out is the kernel's: a failure, with the splat's lines.
+        grid = data['grid']['01-x'][SMP.name]
+        grid.update(problems=['kernel splat: 1 line(s), first: BUG: x', 'QEMU timed out'],
+                    excerpt=['BUG: x at y'], status=judge.SAME)
+        case = render.junit(data, SMP.name).getroot().findall(".//testcase[@name='kernel']")[-1]
+        self.assertEqual(case.find('failure').text.splitlines(), [
+            'kernel splat: 1 line(s), first: BUG: x', 'QEMU timed out', 'BUG: x at y'])
+        # What the harness could not run or judge is an error.
+        grid.update(problems=['harness failure: no QEMU'], excerpt=[])
+        case = render.junit(data, SMP.name).getroot().findall('.//testcase')[-1]
+        self.assertEqual((case.get('name'), case.find('error').get('message')),
+                         ('harness', 'harness failure: no QEMU'))
 
 
 if __name__ == '__main__':

@@ -4,6 +4,7 @@ KTAP written by hand."""
 
 import os
 import sys
+import tempfile
 import unittest
 
 from tests import faketree
@@ -155,6 +156,21 @@ class WarningsTest(unittest.TestCase):
                          ['kernel/sched/core.c: warning: no previous prototype for f'])
         self.assertIn('locking/rtmutex.c: warning: Function parameter x not described',
                       parse.located(found, ['locking/rtmutex.c'], False))
+
+
+@faketree.needs_tree
+class KconfigTest(unittest.TestCase):
+    def test_the_tree_s_kunit_config_reads_options(self):
+        """What the harness relies on of kunit_config: parse_file() and as_entries(), names without
+        CONFIG_, "is not set" as n, values as written, comments and blank lines ignored."""
+        with tempfile.NamedTemporaryFile('w', suffix='.config') as f:
+            f.write('# a comment\nCONFIG_SMP=y\n\n# CONFIG_SCHED_CLASS_RT is not set\n'
+                    'CONFIG_NR_CPUS=8\nCONFIG_CMDLINE="a b"\n')
+            f.flush()
+            self.assertEqual(parse.kconfig(TREE, f.name), {
+                'SMP': 'y', 'SCHED_CLASS_RT': 'n', 'NR_CPUS': '8', 'CMDLINE': '"a b"'})
+        with self.assertRaises(FileNotFoundError):
+            parse.tool('/nonexistent', 'kunit_config')
 
 if __name__ == '__main__':
     unittest.main()

@@ -70,11 +70,11 @@ def qemu_pid(path, deadline):
 
 
 class Package(faketree.FakePackage):
-    """The fake package with the kernel's own KTAP parser, and a kernel/sched/core.c."""
+    """The fake package with the kernel's own KTAP and Kconfig parsers, and a kernel/sched/core.c."""
 
     def files(self):
         files = super().files()
-        for name in ('kunit_parser.py', 'kunit_printer.py'):
+        for name in ('kunit_parser.py', 'kunit_printer.py', 'kunit_config.py'):
             with open(os.path.join(TREE, 'tools', 'testing', 'kunit', name),
                       encoding='utf-8') as f:
                 files[f'tools/testing/kunit/{name}'] = (f.read(), 0o644)
