@@ -561,7 +561,8 @@ def main(argv: List[str]) -> int:
             chosen = [(k, t) for k in kernels for t in config.targets(
                 args.data, args.targets, args.kinds, k.package)
                       if not args.same_as or t.same_as == args.same_as]
-            rows = [{'kernel': k.package, 'name': t.name, 'suite': os.path.basename(f)}
+            rows = [{'kernel': k.package, 'name': t.name, 'suite': os.path.basename(f),
+                     'folder': os.path.relpath(f, config.REPO)}
                     for k, t in chosen for f in mutants.folders(mutants.folder(args.mutants, k))
                     if any(mutants.runs_in(m, t) for m in mutants.expand([f]))] \
                 if args.suites else [{'kernel': k.package, 'name': t.name} for k, t in chosen]

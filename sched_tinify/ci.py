@@ -40,8 +40,7 @@ WANT = [
     ('upstream', 'scripts/matrix.sh --kernel "$KERNEL" --kinds upstream --peer'),
     ('cells', 'python3 -m sched_tinify list --kinds cell,tiny --suites --json'),
     ('tiny', 'scripts/matrix.sh --kernel "$KERNEL" --targets "$TARGET"'),
-    ('mutants', 'scripts/mutants.sh --kernel "$KERNEL" --targets "$TARGET" '
-                '"kunit/mutants/$SUITE/"'),
+    ('mutants', 'scripts/mutants.sh --kernel "$KERNEL" --targets "$TARGET" "$FOLDER/"'),
 ]
 # Jobs per kernel and target (mutants: and suite), and the "cells" job's list they take.
 MATRICES = {'cell': 'cells', 'mutants': 'mutants', 'builds': 'builds', 'tiny': 'tiny',
@@ -65,6 +64,9 @@ def check(wf: dict) -> List[str]:
             problems.append(f'no job {name}')
         elif text not in commands(*jobs[name].get('steps') or []):
             problems.append(f'job {name}: no run: command with {text}')
+    if (jobs.get('mutants', {}).get('env') or {}).get('FOLDER') != '${{ matrix.target.folder }}':
+        problems.append('job mutants: its FOLDER is not its kernel\'s suite folder '
+                        '(matrix.target.folder)')
     for name, kind in MATRICES.items():
         want = f'fromJSON(needs.cells.outputs.{kind})'
         if want not in str(jobs.get(name, {}).get('strategy', {})):

@@ -40,8 +40,12 @@ class CiCheckTest(unittest.TestCase):
         proc = subprocess.run([sys.executable, '-c', code], cwd=os.path.dirname(os.path.dirname(
             os.path.dirname(WORKFLOW))), capture_output=True, text=True, check=False)
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertIn({'kernel': 'linux-source-6.1', 'name': 'arm-up', 'suite': 'sched_policy'},
-                      json.loads(proc.stdout))
+        rows = json.loads(proc.stdout)
+        self.assertIn({'kernel': 'linux-source-6.1', 'name': 'arm-up', 'suite': 'sched_policy',
+                       'folder': 'kunit/mutants/sched_policy'}, rows)
+        # Each kernel's mutants are its own folder's: their steps are those of its series.
+        self.assertIn({'kernel': 'linux-source-6.12', 'name': 'arm-smp', 'suite': 'sched_dl_bw',
+                       'folder': 'kunit/mutants-6.12/sched_dl_bw'}, rows)
 
     def test_yamllint_problems_are_problems(self):
         """Valid YAML that yamllint refuses (a line of 121 characters)."""
@@ -52,6 +56,12 @@ class CiCheckTest(unittest.TestCase):
             with mock.patch('sys.stdout'), mock.patch('sys.stderr') as err:
                 self.assertEqual(ci_check.main(f.name), 1)
             self.assertIn('line too long', ''.join(str(c) for c in err.mock_calls))
+
+    def test_the_mutants_take_their_kernel_s_folder(self):
+        wf = self.variant()
+        wf['jobs']['mutants']['env']['FOLDER'] = 'kunit/mutants/${{ matrix.target.suite }}'
+        self.assertEqual(ci_check.check(wf), ["job mutants: its FOLDER is not its kernel's "
+                                              "suite folder (matrix.target.folder)"])
 
     def test_a_command_in_a_comment_does_not_count(self):
         wf = self.variant()
