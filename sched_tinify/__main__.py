@@ -166,25 +166,24 @@ def cmd_mutants(args, work: run.Work, targets, steps, kp, run_them=True, tried=N
     config.write(os.path.join(work.results, 'mutants', 'summary.md'),
                  '\n'.join(['# Mutants', ''] + lines) + '\n')
     print('\n'.join(lines[:lines.index('')]))
-    return (2 if any(judge.HARNESS in r for *_, r, _ in rows) else int(bool(bad))), \
-        lines[:lines.index('')], bad
+    return judge.exit_status(bad, 'RED' if bad else 'GREEN'), lines[:lines.index('')], bad
 
 
 def every_mutant(args, work: run.Work, targets, steps, kp):
     """The main job's mutants, every one where it applies at its first step and its last, run
-    unless judging: ([its report section], whether the harness failed)."""
+    unless judging: [its report section] (a run the harness failed on is a problem that says
+    so: exit 2)."""
     title = 'Mutants (every one at its first step and its last; mutants/summary.md)'
     try:
         if not (paths := mutants.folders(top := mutants.folder(args.mutants, work.kernel))):
             return [(title, [], [f'mutants: none in {top}' if top else
-                                 f'mutants: none for {work.kernel.package} (ci/matrix.json)'])], \
-                False
-        rc, head, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=False), work,
-                                    targets, steps, kp, args.command == 'run')
-        return [(title, head, bad)], rc == 2
+                                 f'mutants: none for {work.kernel.package} (ci/matrix.json)'])]
+        _, head, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=False), work,
+                                   targets, steps, kp, args.command == 'run')
+        return [(title, head, bad)]
     except (config.ConfigError, run.HarnessError, OSError, ValueError) as e:
         print(f'sched_tinify: mutants: harness failure: {e}', file=sys.stderr)
-        return [(title, [], [f'mutants: harness failure: {e}'])], True
+        return [(title, [], [f'mutants: {judge.HARNESS}: {e}'])]
 
 
 def run_steps(work: run.Work, kp, targets, steps, todo: Optional[Dict[str, List[str]]] = None,
@@ -252,7 +251,7 @@ class Loop:  # pylint: disable=too-many-instance-attributes
                 work, by[n], s, sha[s], sched_only=sched) and (by[n].kind != 'debug' or s != names[
                     -1] or run.kept(work.sub('selfcheck', n), by[n], s, sha[s], overlay=planted)))
         self.plan: Dict[str, List[str]] = {}
-        self.left, self.red, self.broken, self.repeat = [], [], [], 0
+        self.left, self.failed, self.repeat = [], [], 0
         self.ran, self.tried, self.floor_ran = set(), set(), []
 
     def run(self, floor: bool) -> None:
@@ -325,7 +324,7 @@ class Loop:  # pylint: disable=too-many-instance-attributes
                  (t.kind == 'cell' and item.mutants in ('subset', 'all'))]
         rc, _, bad = cmd_mutants(argparse.Namespace(paths=paths, last_only=True), self.work,
                                  which, self.steps, self.kp, tried=self.tried)
-        (self.broken if rc == 2 else self.red).extend(f'{item.name}: {b}' for b in bad)
+        self.failed.extend(f'{item.name}: {b}' for b in bad)
 
     def cut(self, item: budget.Item, e: Exception, had, aside: str) -> None:
         """@item cut by the deadline or failed: the results it wrote and ended are judged (as
@@ -346,7 +345,7 @@ class Loop:  # pylint: disable=too-many-instance-attributes
                              f'{round(time.time() - self.args.start)} s')
         else:  # the harness failed on this item: say so, and go on
             print(f'sched_tinify: {item.name}: harness failure: {e}', file=sys.stderr)
-            self.broken.append(f'{item.name} (harness failure: {e})')
+            self.failed.append(f'{item.name} ({judge.HARNESS}: {e})')
 
     def report(self) -> int:
         args, work, names = self.args, self.work, self.names
@@ -361,12 +360,11 @@ class Loop:  # pylint: disable=too-many-instance-attributes
         floor = judge.floor([i.name for i in self.found if i.floor] + [
             f'the floor: its mutants (none of {self.folder or "no folder"}/floor runs in '
             f'{self.floor})'] * (not self.count.get('floor') and bool(self.floor)), self.floor_ran)
-        failed = self.red + self.broken
-        rc = report(args, work, self.targets, self.steps, self.kp, self.plan, self.left,
-                    self.ran, [("The floor", *floor, "" if floor[1] else "the floor")] +
-                    [('Items that failed', [f'- {x}' for x in failed], failed)] * bool(failed),
-                    sum(v for k, v in todo.items() if k not in ('floor', 'subset')))
-        return 2 if self.broken else rc
+        failed = self.failed
+        return report(args, work, self.targets, self.steps, self.kp, self.plan, self.left,
+                      self.ran, [("The floor", *floor, "" if floor[1] else "the floor")] +
+                      [('Items that failed', [f'- {x}' for x in failed], failed)] * bool(failed),
+                      sum(v for k, v in todo.items() if k not in ('floor', 'subset')))
 
 
 LOOPS: Dict[str, Loop] = {}
@@ -569,7 +567,7 @@ def main(argv: List[str]) -> int:
             print('\n\n'.join(f'``{k.package}``:\n\n' + render.targets_rst(
                 [t for kk, t in chosen if kk == k]) for k in kernels) if args.rst else json.dumps(
                 rows, separators=(',', ':')) if args.json else '\n'.join(
-                    ' '.join(list(r.values())[1:]) for r in rows))
+                    ' '.join(list(r.values())[1:3]) for r in rows))
             return 0
         if args.command == 'info':
             # "kernels": PACKAGE VERSION lines; the others of one kernel.
@@ -662,11 +660,10 @@ def one_kernel(args, argv: List[str], kernel: config.Kernel) -> int:
             return cmd_test(args, work, targets, every, kp)
         if args.command == 'run':
             cmd_run(args, work, targets, steps, kp)
-        extra, broken = every_mutant(args, work, targets, every, kp) if main_job else ([], False)
+        extra = every_mutant(args, work, targets, every, kp) if main_job else []
         # Judged against the baseline, whether it ran now or not.
-        rc = report(args, work, targets, every[:1] + [s for s in steps if s != every[0]], kp,
-                    extra=extra)
-        return 2 if broken else rc
+        return report(args, work, targets, every[:1] + [s for s in steps if s != every[0]], kp,
+                      extra=extra)
     except run.Stopped as e:
         print(f'sched_tinify: {e}: stopped', file=sys.stderr)
         return 128 + e.signum

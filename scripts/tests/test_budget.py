@@ -18,7 +18,7 @@ from tests import faketree
 from tests.test_run import FAKE, Package
 
 sys.path.insert(0, faketree.REPO)
-from sched_tinify import budget, config, mutants, run  # noqa: E402 pylint: disable=C0413
+from sched_tinify import budget, config, judge, mutants, run  # noqa: E402 pylint: disable=C0413
 
 STEPS = ['00-baseline', '01-a', '02-b', '03-c']
 # A mutant the fake kunit.py kills (tests/test_run.py: it fails a mutant's tree).
@@ -310,6 +310,11 @@ class DeadlineTest(unittest.TestCase):
                     if s == cut and not sched_only:
                         raise stop
             plans = []
+
+            def report(*a, **_):
+                """The plan, and the exit status of the items' sections (not the floor's)."""
+                plans.append(a[5])
+                return judge.exit_status([p for sec in a[8][1:] for p in sec[2]], 'GREEN')
             args = mock.Mock(no_checks=True, no_matrix=False, repeat=0, budget=60, start=0,
                              mutants='/none')
             shutil.rmtree(work.results, ignore_errors=True)
@@ -321,7 +326,7 @@ class DeadlineTest(unittest.TestCase):
                     mock.patch.object(budget, 'Rebuilt'), \
                     mock.patch.object(budget, 'Costs', return_value=mock.Mock(return_value=1)), \
                     mock.patch.object(main, 'run_steps', run_steps), \
-                    mock.patch.object(main, 'report', lambda *a, **k: plans.append(a[5]) or 0), \
+                    mock.patch.object(main, 'report', report), \
                     mock.patch('time.time', return_value=0), mock.patch('sys.stdout'), \
                     mock.patch('sys.stderr'):
                 self.assertEqual(cmd_test(main, args, work, ALL, steps, None), rc)

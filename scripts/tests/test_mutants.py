@@ -79,14 +79,12 @@ class MutantsTest(unittest.TestCase):
                                         'linux-source-6.1', '--mutants', self.tmp.name]), 0)
         self.assertEqual(''.join(c.args[0] for c in out.write.mock_calls).split('\n'),
                          ['arm-up a', 'arm-nodl c', 'x86_64-nort b', 'arm-nort b', ''])
-        # Without --mutants, each kernel's folder: none for a kernel without one.
+        # Without --mutants, each kernel's own folder.
         with mock.patch('sys.stdout') as out:
             self.assertEqual(main.main(['list', '--kinds', 'cell', '--suites', '--json']), 0)
         rows = json.loads(''.join(c.args[0] for c in out.write.mock_calls))
-        kernels = [k.package for k in config.kernels(config.load())]
-        self.assertEqual({r['kernel'] for r in rows}, {k.package for k in config.kernels(
-            config.load()) if k.mutants})
-        self.assertIn('linux-source-6.1', kernels)
+        self.assertEqual({(r['kernel'], os.path.dirname(r['folder'])) for r in rows}, {
+            (k.package, k.mutants) for k in config.kernels(config.load())})
 
     def test_read(self):
         m = self.mutant('# file: kernel/sched/core.c\n# step: 01\n# until: 02\n'
