@@ -1,0 +1,5 @@
+# file: kernel/sched/syscalls.c
+# step: 22
+# tiny: SCHED_CLASS_RT
+# sched_set_fifo() without the class gives nice -10 instead of -20.
+/^static void sched_set_fifo_fallback(/,/^}$/ s/^\tsched_set_normal(p, MIN_NICE);$/\tsched_set_normal(p, MIN_NICE + 10);/

@@ -1,0 +1,4 @@
+# file: kernel/sched/core.c
+# step: 08
+# Fork: leave the replenishment timer as copied from the parent (a copy after init_dl_task()).
+/^static void __sched_fork(/,/^}$/ s/^\tinit_dl_task(p);$/&\n\tp->dl.dl_timer = current->dl.dl_timer;/
