@@ -9,8 +9,8 @@ peer check, the repeats, the debug cells and the mutants (a job per target and s
 to fit its timeout); put reports into the job summary; upload the JUnit files. Every job has a
 timeout and no if:, continue-on-error: or || true that could skip or hide a run (on the job or a
 step that runs scripts/ or sched_tinify); a job that restores the ccache saves it whatever the
-verdict (but the mutants jobs, which take their target's); runs start only for the paths results
-depend on, and a newer run of a branch cancels the older one. Exit status 0 when it holds, 1 with
+verdict (but the mutants jobs, which take their target's), capped, under a key of the inputs; runs
+start only for the paths results depend on, and a newer run of a branch cancels the older one. Exit status 0 when it holds, 1 with
 a line per problem, 2 when the workflow cannot be read.
 """
 
@@ -99,6 +99,13 @@ def check(wf: dict) -> List[str]:
         paths = (on.get(event) or {}).get('paths') if isinstance(on, dict) else None
         if missing := [p for p in PATHS if p not in (paths or [])]:
             problems.append(f'on.{event}: no paths filter for {", ".join(missing)}')
+    # The ccache: capped, and keyed by the inputs (not by the run, which adds an entry a run).
+    if not str((wf.get('env') or {}).get('CCACHE_MAXSIZE', '')).strip():
+        problems.append('no CCACHE_MAXSIZE for every job (env:)')
+    keys = [str(s.get('with', {}).get('key', '')) for j in jobs.values() for s in
+            j.get('steps') or [] if str(s.get('uses', '')).startswith('actions/cache/save')]
+    if bad := [k for k in keys if 'hashFiles(' not in k or 'github.run_' in k]:
+        problems.append(f'ccache saved under a key not of the inputs: {", ".join(bad)}')
     if not (wf.get('concurrency') or {}).get('group'):
         problems.append('no concurrency group')
     return problems

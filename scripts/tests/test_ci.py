@@ -63,6 +63,16 @@ class CiCheckTest(unittest.TestCase):
         self.assertEqual(ci_check.check(wf), ["job mutants: its FOLDER is not its kernel's "
                                               "suite folder (matrix.target.folder)"])
 
+    def test_the_ccache_is_capped_and_keyed_by_its_inputs(self):
+        wf = self.variant()
+        del wf['env']['CCACHE_MAXSIZE']
+        for step in wf['jobs']['tiny']['steps']:
+            if str(step.get('uses', '')).startswith('actions/cache/save'):
+                step['with']['key'] = '${{ env.CACHE }}/t-${{ github.run_id }}'
+        self.assertEqual(ci_check.check(wf), [
+            'no CCACHE_MAXSIZE for every job (env:)',
+            'ccache saved under a key not of the inputs: ${{ env.CACHE }}/t-${{ github.run_id }}'])
+
     def test_a_command_in_a_comment_does_not_count(self):
         wf = self.variant()
         for step in wf['jobs']['tiny']['steps']:
