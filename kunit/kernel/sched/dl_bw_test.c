@@ -10,6 +10,8 @@
  *    85989106feb7). On UP their cases skip, saying so.
  *  - sched_dl_global_validate(), which refuses a new global limit below
  *    what a domain has admitted, through the sysctl handler.
+ *  - On 6.12 (ST_FAIR_SERVER), what that bandwidth buys the fair
+ *    server: fair tasks run beside an RT task that never sleeps.
  *
  * The accounting rules of sched_test_util.h apply: presets and
  * allocations are deltas through the kernel's own calls, given back the
@@ -372,6 +374,97 @@ static void sched_dl_bw_global_limit(struct kunit *test)
 #endif
 }
 
+#ifdef ST_FAIR_SERVER
+/*
+ * 6.12's fair server serves: with an RT task spinning on the test's CPU,
+ * the fair tasks there (this thread among them) still run, once the
+ * server's deferral ends (dl_defer: its zero-laxity time, the period less
+ * the runtime left). The servers are given 900 ms every second (admitted
+ * like any deadline bandwidth; the model follows), so that this thread is
+ * back after about 100 ms: well before RT throttling (the root group's
+ * 950 ms a second) or the end of the spin (DLB_SPIN) would let it run,
+ * and not at once, which would mean the RT task never took its CPU.
+ */
+#define DLB_SERVER_RUNTIME	(900 * ST_MS)
+#define DLB_BW_900_1000		943718ULL	/* 0.9 * 2^20 = 943718.4 */
+#define DLB_SPIN		(3ULL * NSEC_PER_SEC)
+#define DLB_DEFER_MS		50	/* half the deferral: it did wait */
+#define DLB_SERVED_MS		500
+
+struct dlb_spin {
+	bool started;
+	bool done;
+};
+
+/*
+ * Spin until told or for DLB_SPIN at most, then wait to be stopped. Like an
+ * RT task in user space, preemptible (cond_resched(): the cells' kernels
+ * are PREEMPT_NONE), but it never sleeps.
+ */
+static int dlb_spin_fn(void *data)
+{
+	struct dlb_spin *s = data;
+	ktime_t until = ktime_add_ns(ktime_get(), DLB_SPIN);
+
+	WRITE_ONCE(s->started, true);
+	while (!READ_ONCE(s->done) && ktime_before(ktime_get(), until))
+		cond_resched();
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+static void sched_dl_bw_fair_server(struct kunit *test)
+{
+	struct sched_test_dl_ctx *ctx = test->priv;
+	struct dlb_spin s = {};
+	struct task_struct *spinner;
+	ktime_t start, until;
+	s64 waited;
+
+	ctx->servers_off = true;	/* the exit gives the default back */
+	KUNIT_ASSERT_EQ(test, sched_test_dl_servers_set(ctx, DLB_SERVER_RUNTIME,
+							DLB_BW_900_1000), 0);
+	sched_test_dl_expect(test, &ctx->want, "with the servers at 900 ms");
+
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(ctx->cpu)), 0);
+	spinner = kthread_create(dlb_spin_fn, &s, "dlb_spin");
+	if (IS_ERR(spinner)) {
+		KUNIT_FAIL(test, "kthread_create: %ld", PTR_ERR(spinner));
+		goto out;
+	}
+	get_task_struct(spinner);
+	kthread_bind(spinner, ctx->cpu);
+	sched_set_fifo(spinner);
+	start = ktime_get();
+	until = ktime_add_ns(start, DLB_SPIN);
+	wake_up_process(spinner);
+	/* Let it preempt this thread (a scheduling point on any preemption model). */
+	while (!READ_ONCE(s.started) && ktime_before(ktime_get(), until))
+		cond_resched();
+	waited = ktime_ms_delta(ktime_get(), start);
+	KUNIT_EXPECT_EQ(test, raw_smp_processor_id(), ctx->cpu);
+	KUNIT_EXPECT_EQ(test, task_cpu(spinner), ctx->cpu);
+	WRITE_ONCE(s.done, true);
+	kthread_stop(spinner);
+	put_task_struct(spinner);
+	KUNIT_EXPECT_TRUE_MSG(test, READ_ONCE(s.started), "the RT task never ran");
+	KUNIT_EXPECT_GE_MSG(test, waited, DLB_DEFER_MS,
+			    "this fair thread waited %lld ms beside the RT task", waited);
+	KUNIT_EXPECT_LT_MSG(test, waited, DLB_SERVED_MS,
+			    "this fair thread waited %lld ms beside the RT task", waited);
+out:
+	KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(current, cpu_possible_mask), 0);
+	KUNIT_EXPECT_EQ(test, sched_test_dl_servers_set(ctx, ST_SERVER_RUNTIME, ST_BW_SERVER), 0);
+	ctx->servers_off = false;
+	sched_test_dl_expect(test, &ctx->want, "with the servers back");
+}
+#endif
+
 static struct kunit_case dlb_cases[] = {
 	DLB_SMP_CASE(sched_dl_bw_check_overflow),
 	DLB_SMP_CASE(sched_dl_bw_alloc),
@@ -380,6 +473,9 @@ static struct kunit_case dlb_cases[] = {
 	DLB_SMP_CASE(sched_dl_bw_cpumask_can_shrink),
 	DLB_SMP_CASE(sched_dl_bw_cpu_offline),
 	KUNIT_CASE(sched_dl_bw_global_limit),
+#ifdef ST_FAIR_SERVER
+	KUNIT_CASE(sched_dl_bw_fair_server),
+#endif
 	/* Must stay last. */
 	{ .run_case = sched_test_dl_suite_state_kept,
 	  .name = "sched_dl_bw_state_kept" },
