@@ -360,10 +360,10 @@ class Loop:  # pylint: disable=too-many-instance-attributes
         floor = judge.floor([i.name for i in self.found if i.floor] + [
             f'the floor: its mutants (none of {self.folder or "no folder"}/floor runs in '
             f'{self.floor})'] * (not self.count.get('floor') and bool(self.floor)), self.floor_ran)
-        failed = self.failed
         return report(args, work, self.targets, self.steps, self.kp, self.plan, self.left,
                       self.ran, [("The floor", *floor, "" if floor[1] else "the floor")] +
-                      [('Items that failed', [f'- {x}' for x in failed], failed)] * bool(failed),
+                      [('Items that failed', [f'- {x}' for x in self.failed], self.failed)] *
+                      bool(self.failed),
                       sum(v for k, v in todo.items() if k not in ('floor', 'subset')))
 
 
